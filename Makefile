@@ -1,0 +1,46 @@
+# heldenweb: `make run` starts the whole site, `make test` runs every test.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint bench messages bootstrap migrate demo clean
+
+# A fresh virtualenv installed from the lock file, redone whenever the lock file changes.
+$(STAMP): requirements.lock
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) is required (Python 3.11)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	touch $(STAMP)
+
+bootstrap: $(STAMP) messages
+
+# Compiled catalogues are committed; rebuild them when msgfmt is available and a .po changed.
+messages:
+	@if command -v msgfmt >/dev/null 2>&1; then \
+		$(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0; \
+	fi
+
+migrate: bootstrap
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py seed_demo
+
+run: demo
+	$(BIN)/python manage.py runsite --host $(HOST) --port $(PORT)
+
+test: bootstrap
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: bootstrap
+	$(BIN)/ruff check .
+
+bench: bootstrap
+	$(BIN)/python -m bench $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import hashlib
+import secrets
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def _time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+
+
+class User(AbstractUser):
+    """A player. Preferences live on the user: there is exactly one profile per account."""
+
+    class Language(models.TextChoices):
+        GERMAN = "de", _("German")
+        ENGLISH = "en", _("English")
+
+    email = models.EmailField(_("email address"), unique=True)
+    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    language = models.CharField(
+        _("language"), max_length=5, choices=Language.choices, default=Language.GERMAN
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Berlin")
+    notify_my_turn = models.BooleanField(_("email when it is my turn"), default=True)
+    notify_reminders = models.BooleanField(_("reminders before a deadline"), default=True)
+    notify_game_finished = models.BooleanField(_("email when a game is finished"), default=True)
+    notify_daily_digest = models.BooleanField(_("a daily digest instead of single mails"), default=False)
+
+    class Meta(AbstractUser.Meta):
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
+        constraints = [
+            # "Anna@example.org" and "anna@example.org" are one mailbox: one account per address.
+            models.UniqueConstraint(
+                Lower("email"),
+                name="accounts_user_email_ci_unique",
+                violation_error_message=_("A user with that email address already exists."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.username
+
+    @property
+    def public_name(self) -> str:
+        return self.display_name or self.username
+
+
+class ApiTokenQuerySet(models.QuerySet):
+    def active(self) -> ApiTokenQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+
+class ApiToken(models.Model):
+    """A personal token for the REST API. Only its SHA-256 is stored; the value is shown once."""
+
+    PREFIX_LENGTH = 8
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("user")
+    )
+    name = models.CharField(_("name"), max_length=80)
+    prefix = models.CharField(_("prefix"), max_length=PREFIX_LENGTH, db_index=True)
+    key_hash = models.CharField(_("key hash (SHA-256)"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @staticmethod
+    def hash_key(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def generate_key(cls) -> str:
+        return "hw_" + secrets.token_urlsafe(32)
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

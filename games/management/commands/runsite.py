@@ -1,0 +1,66 @@
+"""Start the web server, a Celery worker and Celery beat together; Ctrl-C stops all three."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from accounts.demo import DEMO_PASSWORD, DEMO_USERNAMES
+
+
+class Command(BaseCommand):
+    help = "Run web, worker and beat in the foreground (the embedded default needs no server)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", default="8000")
+
+    def handle(self, *args, host: str, port: str, **options):
+        python = sys.executable
+        commands = {
+            "web": [python, "manage.py", "runserver", "--noreload", f"{host}:{port}"],
+            "worker": [python, "-m", "celery", "-A", "heldenweb", "worker", "--loglevel=INFO",
+                       "--concurrency=1", "--hostname=worker@%h"],
+            "beat": [python, "-m", "celery", "-A", "heldenweb", "beat", "--loglevel=INFO",
+                     f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"],
+        }
+        processes = {name: subprocess.Popen(cmd) for name, cmd in commands.items()}
+        self.stdout.write(self.style.SUCCESS(f"\nheldenweb runs at http://{host}:{port}/"))
+        self.stdout.write(
+            "Demo logins: " + ", ".join(DEMO_USERNAMES) + f" (password: {DEMO_PASSWORD})"
+        )
+        self.stdout.write(f"Mails are written to {settings.EMAIL_FILE_PATH if hasattr(settings, 'EMAIL_FILE_PATH') else 'SMTP'}")
+        self.stdout.write("Press Ctrl-C to stop web, worker and beat.\n")
+
+        stopping = False
+
+        def stop(*_):
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGINT, stop)
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            while not stopping:
+                for name, process in processes.items():
+                    if process.poll() is not None:
+                        self.stderr.write(f"{name} exited with code {process.returncode}; stopping the rest.")
+                        stopping = True
+                        break
+                time.sleep(0.5)
+        finally:
+            for process in processes.values():
+                if process.poll() is None:
+                    process.send_signal(signal.SIGTERM)
+            deadline = time.monotonic() + 15
+            for process in processes.values():
+                try:
+                    process.wait(timeout=max(0.1, deadline - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        self.stdout.write("Stopped.")

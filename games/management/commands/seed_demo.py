@@ -1,0 +1,12 @@
+from django.core.management.base import BaseCommand
+
+from accounts.demo import DEMO_PASSWORD, ensure_demo_accounts
+
+
+class Command(BaseCommand):
+    help = "Create the demo accounts (and demo game) if they are absent."
+
+    def handle(self, *args, **options):
+        users = ensure_demo_accounts()
+        for user in users:
+            self.stdout.write(f"demo login: {user.username} / {DEMO_PASSWORD}")

@@ -1,0 +1,54 @@
+"""Shared fixtures. Factories live here so every test package builds objects the same way."""
+
+from __future__ import annotations
+
+import factory
+import pytest
+from django.contrib.auth import get_user_model
+
+TEST_PASSWORD = "correct-horse-battery-9"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(settings):
+    # The embedded default cache is a directory shared by processes; tests must not see each
+    # other's counters (throttles), so each test gets a fresh in-memory cache.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
+    language = "en"
+    password = factory.PostGenerationMethodCall("set_password", TEST_PASSWORD)
+
+    @factory.post_generation
+    def _save(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()
+
+
+@pytest.fixture
+def user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def other_user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def logged_in_client(client, user):
+    client.force_login(user)
+    return client

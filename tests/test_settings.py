@@ -1,0 +1,83 @@
+"""The settings module: embedded defaults, the production profile and `check --deploy`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(args: list[str], env_overrides: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"}}
+    env.update({"HELDENWEB_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "heldenweb.settings"})
+    env.update(env_overrides)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+PRODUCTION_ENV = {
+    "HELDENWEB_ENV": "production",
+    "SECRET_KEY": "x7Gq-3vR_e9Lw2TnZ8pK4sYb1HcJ6mUaQdF0oViEtN5rWlXgBjSzMhCyPkDuAf",
+    "ALLOWED_HOSTS": "heldenweb.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://heldenweb.example.org",
+}
+
+
+def test_check_deploy_reports_no_warnings_in_production_profile(tmp_path):
+    result = _run(["check", "--deploy", "--fail-level", "WARNING"], PRODUCTION_ENV, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_without_secret_key_fails_with_a_clear_message(tmp_path):
+    env = dict(PRODUCTION_ENV, SECRET_KEY="")
+    result = _run(["check"], env, tmp_path)
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_development_generates_and_keeps_a_secret_key(tmp_path):
+    first = _run(["shell", "--verbosity", "0", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"], {}, tmp_path)
+    second = _run(["shell", "--verbosity", "0", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"], {}, tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.strip() == second.stdout.strip()
+    assert len(first.stdout.strip()) >= 50
+    assert (tmp_path / "secret_key").exists()
+
+
+def test_embedded_defaults_need_no_server(tmp_path):
+    code = (
+        "from django.conf import settings;"
+        "print(settings.DATABASES['default']['ENGINE']);"
+        "print(settings.CELERY_BROKER_URL);"
+        "print(settings.EMAIL_BACKEND);"
+        "print(settings.DATABASES['default']['OPTIONS']['transaction_mode'])"
+    )
+    result = _run(["shell", "--verbosity", "0", "-c", code], {}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    engine, broker, email, mode = result.stdout.split()
+    assert engine == "django.db.backends.sqlite3"
+    assert broker == "filesystem://"
+    assert email == "django.core.mail.backends.filebased.EmailBackend"
+    assert mode == "IMMEDIATE"
+
+
+def test_postgres_url_uses_the_connection_pool(tmp_path):
+    code = (
+        "from django.conf import settings;"
+        "o = settings.DATABASES['default']['OPTIONS'];"
+        "print(settings.DATABASES['default']['ENGINE'], 'pool' in o, o['pool']['check'].__name__)"
+    )
+    result = _run(["shell", "--verbosity", "0", "-c", code], {"DATABASE_URL": "postgres://u@127.0.0.1:5432/x"}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.postgresql", "True", "check_connection"]
+
+
+def test_unknown_environment_name_is_refused(tmp_path):
+    result = _run(["check"], {"HELDENWEB_ENV": "staging"}, tmp_path)
+    assert result.returncode != 0
+    assert "HELDENWEB_ENV must be" in result.stderr
