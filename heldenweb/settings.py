@@ -124,16 +124,15 @@ def _database() -> dict:
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'heldenweb.sqlite3'}"
     config = dj_database_url.parse(url)
     if config["ENGINE"] == "django.db.backends.postgresql":
-        from psycopg_pool import ConnectionPool
-
-        # psycopg's pool replaces persistent connections (Django forbids both at once); the pool's
-        # check callback tests each connection before handing it out.
+        # psycopg's pool replaces persistent connections (Django forbids both at once). With
+        # CONN_HEALTH_CHECKS, Django hands the pool ConnectionPool.check_connection, which tests
+        # each connection before lending it out.
         config["CONN_MAX_AGE"] = 0
+        config["CONN_HEALTH_CHECKS"] = True
         config["OPTIONS"] = {
             "pool": {
                 "min_size": int(os.environ.get("DATABASE_POOL_MIN", "1")),
                 "max_size": int(os.environ.get("DATABASE_POOL_MAX", "10")),
-                "check": ConnectionPool.check_connection,
             }
         }
     elif config["ENGINE"] == "django.db.backends.sqlite3":
@@ -187,6 +186,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -69,12 +69,12 @@ def test_embedded_defaults_need_no_server(tmp_path):
 def test_postgres_url_uses_the_connection_pool(tmp_path):
     code = (
         "from django.conf import settings;"
-        "o = settings.DATABASES['default']['OPTIONS'];"
-        "print(settings.DATABASES['default']['ENGINE'], 'pool' in o, o['pool']['check'].__name__)"
+        "d = settings.DATABASES['default'];"
+        "print(d['ENGINE'], 'pool' in d['OPTIONS'], d['CONN_HEALTH_CHECKS'], d['CONN_MAX_AGE'])"
     )
     result = _run(["shell", "--verbosity", "0", "-c", code], {"DATABASE_URL": "postgres://u@127.0.0.1:5432/x"}, tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["django.db.backends.postgresql", "True", "check_connection"]
+    assert result.stdout.split() == ["django.db.backends.postgresql", "True", "True", "0"]
 
 
 def test_unknown_environment_name_is_refused(tmp_path):

@@ -1,0 +1,152 @@
+"""Everything in the accounts app that writes. Views and forms validate input; these functions act.
+
+All functions take keyword arguments only, so a call site always says what it passes.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import BaseUserManager
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import ApiToken, User
+
+PROFILE_FIELDS = (
+    "display_name",
+    "email",
+    "language",
+    "time_zone",
+    "notify_my_turn",
+    "notify_reminders",
+    "notify_game_finished",
+    "notify_daily_digest",
+)
+
+
+def normalize_email(email: str) -> str:
+    return BaseUserManager.normalize_email(email.strip())
+
+
+def email_taken(*, email: str, exclude_user: User | None = None) -> bool:
+    """Whether another account already uses this address, ignoring case."""
+    users = get_user_model().objects.filter(email__iexact=email.strip())
+    if exclude_user is not None:
+        users = users.exclude(pk=exclude_user.pk)
+    return users.exists()
+
+
+def username_taken(*, username: str) -> bool:
+    return get_user_model().objects.filter(username__iexact=username).exists()
+
+
+def _check_language(language: str) -> None:
+    if language not in dict(settings.LANGUAGES):
+        raise ValidationError(_("Unknown language."), code="invalid_language")
+
+
+def _check_time_zone(time_zone: str) -> None:
+    if time_zone not in zoneinfo.available_timezones():
+        raise ValidationError(_("Unknown time zone."), code="invalid_time_zone")
+
+
+def user_sign_up(*, username: str, email: str, password: str, language: str | None = None) -> User:
+    """Create a player account. The caller has validated the password against the validators.
+
+    Raises ValidationError if the username or email address is taken (also when a concurrent
+    request won the race), so nothing is created for bad input.
+    """
+    email = normalize_email(email)
+    errors = {}
+    if username_taken(username=username):
+        errors["username"] = ValidationError(_("A user with that username already exists."), code="unique")
+    if email_taken(email=email):
+        errors["email"] = ValidationError(_("A user with that email address already exists."), code="unique")
+    if errors:
+        raise ValidationError(errors)
+    extra = {}
+    if language is not None:
+        _check_language(language)
+        extra["language"] = language
+    try:
+        with transaction.atomic():
+            return get_user_model().objects.create_user(
+                username=username, email=email, password=password, **extra
+            )
+    except IntegrityError as exc:
+        raise ValidationError(
+            _("A user with that username or email address already exists."), code="unique"
+        ) from exc
+
+
+def user_update_profile(
+    *,
+    user: User,
+    display_name: str,
+    email: str,
+    language: str,
+    time_zone: str,
+    notify_my_turn: bool,
+    notify_reminders: bool,
+    notify_game_finished: bool,
+    notify_daily_digest: bool,
+) -> User:
+    """Save a player's profile and preferences."""
+    email = normalize_email(email)
+    _check_language(language)
+    _check_time_zone(time_zone)
+    if email_taken(email=email, exclude_user=user):
+        raise ValidationError({"email": _("A user with that email address already exists.")}, code="unique")
+    user.display_name = display_name.strip()
+    user.email = email
+    user.language = language
+    user.time_zone = time_zone
+    user.notify_my_turn = notify_my_turn
+    user.notify_reminders = notify_reminders
+    user.notify_game_finished = notify_game_finished
+    user.notify_daily_digest = notify_daily_digest
+    try:
+        with transaction.atomic():
+            user.save(update_fields=PROFILE_FIELDS)
+    except IntegrityError as exc:
+        user.refresh_from_db(fields=PROFILE_FIELDS)
+        raise ValidationError({"email": _("A user with that email address already exists.")}) from exc
+    return user
+
+
+def user_set_language(*, user: User, language: str) -> None:
+    """Remember the language a signed-in player chose in the language switcher."""
+    _check_language(language)
+    if user.language != language:
+        user.language = language
+        user.save(update_fields=["language"])
+
+
+def api_token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
+    """Create a token and return it with its value. Only the value's SHA-256 is stored."""
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": _("Give the token a name.")}, code="required")
+    key = ApiToken.generate_key()
+    token = ApiToken.objects.create(
+        user=user,
+        name=name,
+        prefix=key[: ApiToken.PREFIX_LENGTH],
+        key_hash=ApiToken.hash_key(key),
+    )
+    return token, key
+
+
+def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
+    """Revoke one of the user's own tokens; any other id (someone else's token) is a 404."""
+    token = get_object_or_404(ApiToken, pk=token_id, user=user)
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token

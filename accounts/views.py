@@ -1,0 +1,151 @@
+"""Thin views: read the request, call a form and a service, render or redirect."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
+
+from . import services
+from .forms import ApiTokenCreateForm, LanguageForm, ProfileForm, SignUpForm
+
+
+def _add_errors(form, error: ValidationError) -> None:
+    """Show a service's ValidationError on the form (field errors where the service named a field)."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    next_url = request.POST.get("next") or request.GET.get("next")
+    if next_url and url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return next_url
+    return None
+
+
+@sensitive_post_parameters("password1", "password2")
+@never_cache
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("accounts:profile")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.user_sign_up(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+                language=get_language() if get_language() in dict(settings.LANGUAGES) else None,
+            )
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome to heldenweb, %(name)s! Your account is ready; check your settings below.")
+                % {"name": user.public_name},
+            )
+            return redirect(_safe_next(request) or "accounts:profile")
+    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request) or ""})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    form = ProfileForm(request.POST or None, user=user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.user_update_profile(user=user, **form.cleaned_data)
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            # The next page speaks the (possibly new) language; so does the message.
+            with translation.override(user.language):
+                messages.success(request, _("Your settings have been saved."))
+            response = redirect("accounts:profile")
+            _set_language_cookie(response, user.language)
+            return response
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+def _set_language_cookie(response: HttpResponse, language: str) -> None:
+    # Keep the language after logging out, too.
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's set_language, which also saves the choice to a signed-in player's profile."""
+    form = LanguageForm(request.POST)
+    if request.user.is_authenticated and form.is_valid():
+        services.user_set_language(user=request.user, language=form.cleaned_data["language"])
+    return django_set_language(request)
+
+
+@login_required
+@never_cache
+def tokens(request: HttpRequest) -> HttpResponse:
+    """List the user's tokens (GET) or create one (POST) and show its value on this one response."""
+    if request.method != "POST":
+        return _render_tokens(request, ApiTokenCreateForm())
+    form = ApiTokenCreateForm(request.POST)
+    if form.is_valid():
+        try:
+            token, key = services.api_token_create(user=request.user, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            # The value exists only in this response: it is not stored and never shown again.
+            response = render(request, "accounts/token_created.html", {"token": token, "key": key})
+            return response
+    return _render_tokens(request, form, status=400)
+
+
+def _render_tokens(request: HttpRequest, form: ApiTokenCreateForm, status: int = 200) -> HttpResponse:
+    context = {"form": form, "tokens": request.user.api_tokens.all()}
+    return render(request, "accounts/tokens.html", context, status=status)
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    token = services.api_token_revoke(user=request.user, token_id=token_id)
+    messages.success(request, _("The token “%(name)s” has been revoked.") % {"name": token.name})
+    return redirect("accounts:tokens")
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout (POST only; GET is 405), with a confirmation on the next page."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, _("You have been logged out."))
+        return response
