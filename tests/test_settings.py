@@ -41,8 +41,9 @@ def test_production_without_secret_key_fails_with_a_clear_message(tmp_path):
 
 
 def test_development_generates_and_keeps_a_secret_key(tmp_path):
-    first = _run(["shell", "--verbosity", "0", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"], {}, tmp_path)
-    second = _run(["shell", "--verbosity", "0", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"], {}, tmp_path)
+    show_key = ["shell", "--verbosity", "0", "-c", "from django.conf import settings; print(settings.SECRET_KEY)"]
+    first = _run(show_key, {}, tmp_path)
+    second = _run(show_key, {}, tmp_path)
     assert first.returncode == 0, first.stderr
     assert first.stdout.strip() == second.stdout.strip()
     assert len(first.stdout.strip()) >= 50
@@ -72,7 +73,8 @@ def test_postgres_url_uses_the_connection_pool(tmp_path):
         "d = settings.DATABASES['default'];"
         "print(d['ENGINE'], 'pool' in d['OPTIONS'], d['CONN_HEALTH_CHECKS'], d['CONN_MAX_AGE'])"
     )
-    result = _run(["shell", "--verbosity", "0", "-c", code], {"DATABASE_URL": "postgres://u@127.0.0.1:5432/x"}, tmp_path)
+    postgres = {"DATABASE_URL": "postgres://u@127.0.0.1:5432/x"}
+    result = _run(["shell", "--verbosity", "0", "-c", code], postgres, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.postgresql", "True", "True", "0"]
 

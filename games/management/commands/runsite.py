@@ -34,7 +34,8 @@ class Command(BaseCommand):
         self.stdout.write(
             "Demo logins: " + ", ".join(DEMO_USERNAMES) + f" (password: {DEMO_PASSWORD})"
         )
-        self.stdout.write(f"Mails are written to {settings.EMAIL_FILE_PATH if hasattr(settings, 'EMAIL_FILE_PATH') else 'SMTP'}")
+        mail = getattr(settings, "EMAIL_FILE_PATH", None) or f"SMTP ({settings.EMAIL_HOST})"
+        self.stdout.write(f"Mails go to {mail}")
         self.stdout.write("Press Ctrl-C to stop web, worker and beat.\n")
 
         stopping = False

@@ -1,0 +1,27 @@
+"""`make bench`: run every benchmark and print its figures (record them in docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+
+from . import engine_playouts
+
+BENCHMARKS = {"engine": engine_playouts.main}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench")
+    parser.add_argument("names", nargs="*", choices=[*BENCHMARKS, []], help="benchmarks to run (default: all)")
+    parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
+    args = parser.parse_args(argv)
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    for name in args.names or BENCHMARKS:
+        print(f"\n== {name}")
+        BENCHMARKS[name](quick=args.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

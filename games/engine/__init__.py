@@ -1,0 +1,27 @@
+"""The rules of Die Rückkehr der Helden as pure Python. Imports nothing from Django."""
+
+from .actions import ACTION_KINDS, Action, parse_action
+from .dice import Dice, ScriptedDice, SeededDice
+from .engine import apply, legal_actions, new_game, winner
+from .errors import IllegalActionError, MalformedActionError
+from .events import Event
+from .state import State
+from .view import view
+
+__all__ = [
+    "ACTION_KINDS",
+    "Action",
+    "Dice",
+    "Event",
+    "IllegalActionError",
+    "MalformedActionError",
+    "ScriptedDice",
+    "SeededDice",
+    "State",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "view",
+    "winner",
+]

@@ -1,0 +1,240 @@
+"""Actions: every decision a seat makes, typed, serialisable and described by a small schema.
+
+Each kind is a frozen dataclass. ``PARAMS`` describes its parameters so the web forms and the
+REST API can offer any legal action without code of their own for each kind; ``parse_action``
+turns untrusted JSON into an action or raises ``MalformedActionError`` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import MalformedActionError
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str            # "hero", "cell", "field", "choice", "token", "int"
+    label_en: str
+    label_de: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Action:
+    KIND: ClassVar[str] = ""
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
+    LABEL_EN: ClassVar[str] = ""
+    LABEL_DE: ClassVar[str] = ""
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+    def params(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, **self.params()}
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v}" for k, v in self.params().items() if v is not None)
+        return f"{self.KIND}({args})" if args else self.KIND
+
+
+def _kind(cls):
+    ACTION_KINDS[cls.KIND] = cls
+    return cls
+
+
+ACTION_KINDS: dict[str, type[Action]] = {}
+
+
+# --- Setup ----------------------------------------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class ChooseHero(Action):
+    KIND = "choose_hero"
+    LABEL_EN, LABEL_DE = "Choose your hero", "Held wählen"
+    PARAMS = (
+        Param("hero", "hero", "Hero", "Held"),
+        Param("spell", "token", "Spell instead of 3 gold (Magier)", "Zauberspruch statt 3 Gold (Magier)", True),
+    )
+    hero: str
+    spell: str | None = None
+
+
+@_kind
+@dataclass(frozen=True)
+class PlaceRegion(Action):
+    KIND = "place_region"
+    LABEL_EN, LABEL_DE = "Place your region card", "Gebietskarte legen"
+    PARAMS = (Param("cell", "cell", "Square (row*5+column)", "Feld im Quadrat (Zeile*5+Spalte)"),)
+    cell: int
+
+
+@_kind
+@dataclass(frozen=True)
+class PlaceManor(Action):
+    KIND = "place_manor"
+    LABEL_EN, LABEL_DE = "Place your manor", "Herrenhaus setzen"
+    PARAMS = (Param("field", "field", "Beige field beside the manor", "Beiges Feld vor dem Herrenhaus"),)
+    field: str
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseAxis(Action):
+    KIND = "choose_axis"
+    LABEL_EN = "Axis for your card's two face-down tokens"
+    LABEL_DE = "Achse für die zwei verdeckten Marken deiner Karte"
+    PARAMS = (Param("axis", "choice", "Axis", "Achse"),)
+    axis: str            # "north_south" or "east_west"
+
+
+# --- Turn -------------------------------------------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class BeginTurn(Action):
+    KIND = "begin_turn"
+    LABEL_EN, LABEL_DE = "Begin the turn (start-of-turn rolls)", "Zug beginnen (Würfe zu Zugbeginn)"
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseMovement(Action):
+    KIND = "choose_movement"
+    LABEL_EN, LABEL_DE = "Choose how to move this turn", "Bewegungsart für diesen Zug wählen"
+    PARAMS = (Param("mode", "choice", "Movement", "Bewegung"),)
+    mode: str
+
+
+@_kind
+@dataclass(frozen=True)
+class Move(Action):
+    KIND = "move"
+    LABEL_EN, LABEL_DE = "Move one field", "Ein Feld ziehen"
+    PARAMS = (Param("to", "field", "To field", "Zielfeld"),)
+    to: str
+
+
+@_kind
+@dataclass(frozen=True)
+class Fly(Action):
+    KIND = "fly"
+    LABEL_EN, LABEL_DE = "Fly (broom or Pegasus)", "Fliegen (Hexenbesen oder Pegasus)"
+    PARAMS = (Param("to", "field", "To field", "Zielfeld"),)
+    to: str
+
+
+@_kind
+@dataclass(frozen=True)
+class Jump(Action):
+    KIND = "jump"
+    LABEL_EN, LABEL_DE = "Jump four fields (jumping shoes)", "Vier Felder springen (Springschuhe)"
+    PARAMS = (Param("to", "field", "To field", "Zielfeld"),)
+    to: str
+
+
+@_kind
+@dataclass(frozen=True)
+class UseTeleporter(Action):
+    KIND = "use_teleporter"
+    LABEL_EN, LABEL_DE = "Use the teleporter (1W6)", "Teleporter benutzen (1W6)"
+
+
+@_kind
+@dataclass(frozen=True)
+class RollLabyrinth(Action):
+    KIND = "roll_labyrinth"
+    LABEL_EN, LABEL_DE = "Roll in the labyrinth (1W6)", "Im Labyrinth würfeln (1W6)"
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseDie(Action):
+    KIND = "choose_die"
+    LABEL_EN, LABEL_DE = "Choose a die", "Würfel wählen"
+    PARAMS = (Param("value", "choice", "Die", "Würfel"),)
+    value: int
+
+
+@_kind
+@dataclass(frozen=True)
+class LoseLp(Action):
+    KIND = "lose_lp"
+    LABEL_EN, LABEL_DE = "Choose which LP to lose", "Wählen, welcher LP verloren geht"
+    PARAMS = (Param("source", "choice", "LP", "LP"),)
+    source: str          # "natural" or the token id of the armour/shield/ring that absorbs it
+
+
+@_kind
+@dataclass(frozen=True)
+class KeepItem(Action):
+    KIND = "keep_item"
+    LABEL_EN, LABEL_DE = "Choose the item your heir inherits", "Gegenstand wählen, den der Erbe behält"
+    PARAMS = (Param("token", "choice", "Item", "Gegenstand"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class EndMovement(Action):
+    KIND = "end_movement"
+    LABEL_EN, LABEL_DE = "End movement", "Bewegung beenden"
+
+
+@_kind
+@dataclass(frozen=True)
+class EndTurn(Action):
+    KIND = "end_turn"
+    LABEL_EN, LABEL_DE = "End the turn", "Zug beenden"
+
+
+def _coerce(param: Param, value: Any, kind: str) -> Any:
+    if value is None:
+        if param.optional:
+            return None
+        raise MalformedActionError(f"{kind}: parameter {param.name!r} is required")
+    if param.type in {"cell", "int"} or (param.type == "choice" and isinstance(value, int)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.lstrip("-").isdigit():
+                return int(value)
+            if param.type == "choice" and isinstance(value, str):
+                return value
+            raise MalformedActionError(f"{kind}: parameter {param.name!r} must be a whole number, not {value!r}")
+        return value
+    if not isinstance(value, str) or not value or len(value) > 64:
+        raise MalformedActionError(f"{kind}: parameter {param.name!r} must be a short text, not {value!r}")
+    return value
+
+
+def parse_action(data: Any) -> Action:
+    """Build an action from untrusted data such as ``{"kind": "move", "to": "F2"}``."""
+    if isinstance(data, Action):
+        return data
+    if not isinstance(data, dict):
+        raise MalformedActionError("an action is an object with a 'kind'")
+    kind = data.get("kind")
+    cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedActionError(f"unknown action kind {kind!r}; known: {', '.join(sorted(ACTION_KINDS))}")
+    names = {f.name for f in fields(cls)}
+    unknown = set(data) - names - {"kind"}
+    if unknown:
+        raise MalformedActionError(f"{kind}: unknown parameter(s) {', '.join(sorted(unknown))}")
+    values = {}
+    for param in cls.PARAMS:
+        values[param.name] = _coerce(param, data.get(param.name), kind)
+    return cls(**values)
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseGift(Action):
+    KIND = "choose_gift"
+    LABEL_EN, LABEL_DE = "Magier: 3 gold or a spell", "Magier: 3 Gold oder ein Zauberspruch"
+    PARAMS = (Param("choice", "choice", "Gold or spell", "Gold oder Zauberspruch"),)
+    choice: str          # "gold" or the token id of a city-of-mages spell

@@ -1,0 +1,43 @@
+"""Random legal playouts: used by the property tests, the benchmarks and the demo game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from .actions import Action
+from .content.model import Content
+from .dice import SeededDice
+from .engine import apply, legal_actions, new_game
+from .events import Event
+from .state import State
+
+HEROES_FOR_SEATS = ("krieger", "elf", "zwerg", "magier")
+
+
+def acting_seat(state: State) -> int:
+    return state.pending[0].seat if state.pending else state.current
+
+
+def random_playout(
+    content: Content,
+    seats: int,
+    seed: str,
+    steps: int,
+    chooser: random.Random | None = None,
+    on_step: Callable[[State, int, Action, State, list[Event]], None] | None = None,
+) -> Iterator[tuple[State, int, Action, list[Event]]]:
+    """Apply ``steps`` random legal actions; yields (state after, seat, action, events)."""
+    chooser = chooser or random.Random(seed)
+    state = new_game(content, seats, seed)
+    for sequence in range(1, steps + 1):
+        seat = acting_seat(state)
+        actions = legal_actions(content, state, seat)
+        if not actions:
+            return
+        action = chooser.choice(actions)
+        new, events = apply(content, state, seat, action, SeededDice(seed, sequence))
+        if on_step is not None:
+            on_step(state, seat, action, new, events)
+        state = new
+        yield state, seat, action, events

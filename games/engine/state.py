@@ -1,0 +1,186 @@
+"""The game state: plain data that serialises to JSON and back without loss.
+
+The engine never mutates a state it was handed: ``apply`` works on ``clone()``. Token positions
+are small frozen records in a dict, so a clone copies references, not the whole catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+SKILLS = ("magic", "ranged", "melee")
+XP_COLOURS = ("blue", "green", "red")
+SKILL_OF_COLOUR = {"blue": "magic", "green": "ranged", "red": "melee"}
+
+# Token locations. Field locations are "field:<code>", hero-held ones "hero:<seat>", deed cards
+# "deed:<seat>", quest slots "quest:<seat>", items waiting beside the board for their card "waiting".
+BAG = "bag"
+ASIDE = "aside"
+OUT = "out"
+WAITING = "waiting"
+PILE_FACE_DOWN = "pile:face_down"
+PILE_BAZAAR = "pile:bazaar"
+PILE_CITY = "pile:city"
+
+
+def at_field(code: str) -> str:
+    return f"field:{code}"
+
+
+def held_by(seat: int) -> str:
+    return f"hero:{seat}"
+
+
+@dataclass(frozen=True)
+class TokenState:
+    loc: str
+    face_up: bool = False
+    seen_by: tuple[int, ...] = ()   # seats that know the face of this face-down token
+    flipped: bool = False           # turned to its back: the reward item it carries there
+
+    @property
+    def field(self) -> str | None:
+        return self.loc[6:] if self.loc.startswith("field:") else None
+
+
+@dataclass
+class HeroState:
+    seat: int
+    hero: str | None = None
+    position: str | None = None
+    between: tuple[str, str] | None = None   # (from, to) while searching a secret path
+    manor: str | None = None
+    drawn_region: str | None = None
+    lp: int = 0
+    lp_max: int = 0
+    gold: int = 0
+    training: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKILLS, 0))
+    xp: dict[str, int] = field(default_factory=lambda: dict.fromkeys(XP_COLOURS, 0))
+    items: list[str] = field(default_factory=list)
+    quests: list[str] = field(default_factory=list)
+    deed: str | None = None
+    gem: bool = False
+    deaths: int = 0
+    artificial: dict[str, int] = field(default_factory=dict)  # token id -> artificial LP left
+
+    @property
+    def total_lp(self) -> int:
+        return self.lp + sum(self.artificial.values())
+
+    def clone(self) -> HeroState:
+        return replace(
+            self,
+            training=dict(self.training),
+            xp=dict(self.xp),
+            items=list(self.items),
+            quests=list(self.quests),
+            artificial=dict(self.artificial),
+        )
+
+
+@dataclass
+class TurnState:
+    """What happened so far in the current seat's turn."""
+
+    begun: bool = False
+    mode: str | None = None           # None until chosen: "walk", "broom", "jump_shoes", "pegasus"
+    points: int = 0                   # movement points left
+    moved: bool = False
+    entered: str | None = None        # field the last walking step entered (teleporter, labyrinth)
+    searched_in_vain: str | None = None  # field whose secret path was not found this turn
+    movement_over: bool = False
+    action_taken: bool = False
+    bag_draws: int = 0
+    teleported: bool = False
+    labyrinth_rolled: bool = False
+    revealed: list[str] = field(default_factory=list)  # tokens this seat turned face up this turn
+
+    def clone(self) -> TurnState:
+        return replace(self, revealed=list(self.revealed))
+
+
+@dataclass
+class Pending:
+    """A decision that arose inside a rule and waits for one seat's answer."""
+
+    seat: int
+    kind: str
+    options: list[Any]
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Pending:
+        return replace(self, options=list(self.options), context=dict(self.context))
+
+
+@dataclass
+class State:
+    content_version: str
+    seats: int
+    phase: str                         # setup_hero, setup_region, setup_manor, play, finished
+    current: int = 0
+    first_seat: int = 0                # the start player, drawn at random (ruling R-13)
+    turn: int = 0                      # counts turns from the first turn of play
+    grid: list[str | None] = field(default_factory=lambda: [None] * 25)
+    revealed: list[bool] = field(default_factory=lambda: [False] * 25)
+    heroes: list[HeroState] = field(default_factory=list)
+    tokens: dict[str, TokenState] = field(default_factory=dict)
+    bag_order: list[str] = field(default_factory=list)   # bag contents; draws pick with the dice
+    region_stack: list[str] = field(default_factory=list)
+    turn_state: TurnState = field(default_factory=TurnState)
+    pending: list[Pending] = field(default_factory=list)
+    unwetter: bool = False
+    boat: str | None = None            # field of the boat, or "L2|L4" with a magic staff aboard
+    namenloser_card: str | None = None
+    dragon_card: str | None = None
+    winner: int | None = None
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> State:
+        return replace(
+            self,
+            grid=list(self.grid),
+            revealed=list(self.revealed),
+            heroes=[h.clone() for h in self.heroes],
+            tokens=dict(self.tokens),
+            bag_order=list(self.bag_order),
+            region_stack=list(self.region_stack),
+            turn_state=self.turn_state.clone(),
+            pending=[p.clone() for p in self.pending],
+            flags=dict(self.flags),
+        )
+
+    # --- convenience --------------------------------------------------------------------------
+    def hero(self, seat: int) -> HeroState:
+        return self.heroes[seat]
+
+    def tokens_at(self, loc: str) -> list[str]:
+        return [tid for tid, t in self.tokens.items() if t.loc == loc]
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tokens"] = {tid: [t.loc, t.face_up, list(t.seen_by), t.flipped] for tid, t in self.tokens.items()}
+        for hero in data["heroes"]:
+            hero["between"] = list(hero["between"]) if hero["between"] else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        data = dict(data)
+        heroes = []
+        for raw in data.pop("heroes"):
+            raw = dict(raw)
+            raw["between"] = tuple(raw["between"]) if raw["between"] else None
+            heroes.append(HeroState(**raw))
+        tokens = {
+            tid: TokenState(loc, face_up, tuple(seen), flipped)
+            for tid, (loc, face_up, seen, flipped) in data.pop("tokens").items()
+        }
+        turn_state = TurnState(**data.pop("turn_state"))
+        pending = [Pending(**p) for p in data.pop("pending")]
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown state keys: {sorted(unknown)}")
+        return cls(heroes=heroes, tokens=tokens, turn_state=turn_state, pending=pending, **data)

@@ -1,0 +1,112 @@
+"""What one seat may see: the only way state leaves the engine toward a player.
+
+Face-down region cards show no letter; face-down tokens show no identity unless this seat placed
+or peeked them; tokens bound to someone else's quest, deed or scroll are absent altogether; the
+Namenloser and dragon cards stay secret until revealed. ``seat=None`` is a spectator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content.model import Content
+from .state import BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN, WAITING, State
+from .tokens import exists_for, face_known_to, shown_key
+
+
+def _token_entry(content: Content, state: State, seat: int | None, tid: str) -> dict[str, Any]:
+    if face_known_to(content, state, seat, tid):
+        token = content.tokens[tid]
+        return {"id": tid, "face": shown_key(content, state, tid), "kind": token.kind,
+                "face_up": state.tokens[tid].face_up, "flipped": state.tokens[tid].flipped,
+                "border": [b.value for b in token.border]}
+    return {"id": None, "face": None, "kind": None, "face_up": False, "flipped": False, "border": []}
+
+
+def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
+    board_cells = []
+    for cell, letter in enumerate(state.grid):
+        revealed = state.revealed[cell]
+        board_cells.append({"cell": cell, "placed": letter is not None, "revealed": revealed,
+                            "letter": letter if revealed else None})
+    field_tokens: list[dict[str, Any]] = []
+    waiting: list[dict[str, Any]] = []
+    counts = {BAG: 0, PILE_FACE_DOWN: 0, PILE_BAZAAR: 0, PILE_CITY: 0}
+    for tid in sorted(state.tokens):
+        ts = state.tokens[tid]
+        if ts.loc in counts:
+            counts[ts.loc] += 1
+            continue
+        if ts.loc == WAITING:
+            waiting.append(_token_entry(content, state, seat, tid))
+        elif ts.field is not None and exists_for(content, state, seat, tid):
+            field_tokens.append({"field": ts.field, **_token_entry(content, state, seat, tid)})
+    # Listing face-down tokens by token id order would let a reader match positions to ids.
+    field_tokens.sort(key=lambda t: (t["field"], t["id"] is None, t["id"] or ""))
+    heroes = [_hero_view(content, state, seat, h.seat) for h in state.heroes]
+    pending = []
+    for p in state.pending:
+        entry: dict[str, Any] = {"seat": p.seat, "kind": p.kind}
+        if p.seat == seat:
+            entry["options"] = list(p.options)
+        pending.append(entry)
+    peeked = state.flags.get("peeked", {})
+    revealed_cards = state.flags.get("revealed_cards", [])
+    return {
+        "seat": seat,
+        "content_version": state.content_version,
+        "phase": state.phase,
+        "seats": state.seats,
+        "current": state.current,
+        "turn": state.turn,
+        "board": board_cells,
+        "tokens": field_tokens,
+        "waiting": waiting,
+        "piles": {"bag": counts[BAG], "face_down": counts[PILE_FACE_DOWN], "bazaar": counts[PILE_BAZAAR],
+                  "city": counts[PILE_CITY]},
+        "heroes": heroes,
+        "turn_state": {
+            "begun": state.turn_state.begun,
+            "mode": state.turn_state.mode,
+            "points": state.turn_state.points,
+            "movement_over": state.turn_state.movement_over,
+        },
+        "pending": pending,
+        "unwetter": state.unwetter,
+        "boat": state.boat,
+        "namenloser_card": state.namenloser_card
+        if "namenloser" in revealed_cards or (seat is not None and "namenloser" in peeked.get(str(seat), []))
+        else None,
+        "dragon_card": state.dragon_card
+        if "dragon" in revealed_cards or (seat is not None and "dragon" in peeked.get(str(seat), []))
+        else None,
+        "winner": state.winner,
+    }
+
+
+def _hero_view(content: Content, state: State, viewer: int | None, seat: int) -> dict[str, Any]:
+    hero = state.heroes[seat]
+    own = viewer == seat
+    data: dict[str, Any] = {
+        "seat": seat,
+        "hero": hero.hero,
+        "position": hero.position,
+        "between": list(hero.between) if hero.between else None,
+        "manor": hero.manor,
+        "drawn_region": hero.drawn_region,
+        "lp": hero.lp,
+        "lp_max": hero.lp_max,
+        "artificial": dict(hero.artificial),
+        "gold": hero.gold,
+        "training": dict(hero.training),
+        "xp": dict(hero.xp),
+        "items": [_token_entry(content, state, viewer, t) for t in hero.items],
+        "quests": [_token_entry(content, state, viewer, t) for t in hero.quests],
+        "has_deed": hero.deed is not None,
+        "gem": hero.gem,
+        "deaths": hero.deaths,
+    }
+    if own:
+        data["deed"] = hero.deed
+        data["deed_tokens"] = sorted(state.tokens_at(f"deed:{seat}"))
+    return data

@@ -1,0 +1,179 @@
+"""Hosting games: the rows are the truth; the engine State is loaded from them and written back.
+
+Game holds the small global state (phase, whose turn, weather, pending decisions) and the secret
+seed; Seat holds one hero's sheet; TokenPosition says where every token of the game is and who
+may see its face; RegionPlacement says which card lies at which square; GameAction is the
+append-only log from which the whole game can be replayed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        SETUP = "setup", _("Setting up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public")
+        PRIVATE = "private", _("Private (invitation link)")
+
+    class DeadlineConsequence(models.TextChoices):
+        SKIP = "skip", _("Skip the turn")
+        BOT = "bot", _("Skip, then a stand-in bot after too many misses")
+        DROP = "drop", _("Skip, then drop the seat after too many misses")
+
+    title = models.CharField(_("name"), max_length=80)
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
+    invite_code = models.CharField(max_length=32, default=new_invite_code, unique=True)
+    seat_count = models.PositiveSmallIntegerField(_("seats"))
+    options = models.JSONField(default=dict, blank=True)
+    content_version = models.CharField(max_length=20)
+    rules_version = models.PositiveIntegerField(default=1)
+    # The engine's global state (everything that is not a seat, a token or a card placement).
+    phase = models.CharField(max_length=20, default="lobby")
+    current_seat = models.PositiveSmallIntegerField(default=0)
+    turn_number = models.PositiveIntegerField(default=0)
+    global_state = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # Chance: the seed stays secret while the game runs; its SHA-256 is public from the start.
+    seed = models.CharField(max_length=64, default=new_seed)
+    seed_commitment = models.CharField(max_length=64, editable=False)
+    # Deadlines (UTC). The database is the record of every deadline.
+    deadline_hours = models.PositiveIntegerField(_("turn deadline (hours)"), default=72)
+    deadline_consequence = models.CharField(
+        max_length=10, choices=DeadlineConsequence.choices, default=DeadlineConsequence.SKIP)
+    missed_turn_limit = models.PositiveSmallIntegerField(default=3)
+    turn_deadline_at = models.DateTimeField(null=True, blank=True)
+    paused = models.BooleanField(default=False)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            # The overdue scan: running, not paused games whose deadline has passed.
+            models.Index(
+                fields=["turn_deadline_at"], name="game_running_deadline",
+                condition=Q(status="running", paused=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def save(self, *args, **kwargs):
+        if not self.seed_commitment:
+            self.seed_commitment = hashlib.sha256(self.seed.encode()).hexdigest()
+        super().save(*args, **kwargs)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seats")
+    is_bot = models.BooleanField(default=False)
+    dropped = models.BooleanField(default=False)
+    missed_turns = models.PositiveSmallIntegerField(default=0)
+    # The hero sheet: queryable columns plus the whole engine HeroState.
+    hero_key = models.CharField(max_length=20, blank=True)
+    position = models.CharField(max_length=8, blank=True)
+    lp = models.SmallIntegerField(default=0)
+    gold = models.SmallIntegerField(default=0)
+    sheet = models.JSONField(default=dict, blank=True)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user",
+                                    condition=Q(user__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index}"
+
+
+class TokenPosition(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="token_positions")
+    token_id = models.CharField(max_length=32)
+    loc = models.CharField(max_length=32)
+    face_up = models.BooleanField(default=False)
+    seen_by = models.JSONField(default=list, blank=True)
+    flipped = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "token_id"], name="token_unique_per_game")]
+        indexes = [models.Index(fields=["game", "loc"], name="token_game_loc")]
+
+    def __str__(self) -> str:
+        return f"{self.token_id} @ {self.loc}"
+
+
+class RegionPlacement(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="placements")
+    cell = models.PositiveSmallIntegerField()
+    letter = models.CharField(max_length=1, blank=True)
+    revealed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "cell"]
+        constraints = [models.UniqueConstraint(fields=["game", "cell"], name="placement_unique_cell")]
+
+    def __str__(self) -> str:
+        return f"{self.game} cell {self.cell}: {self.letter or '-'}"
+
+
+class GameAction(models.Model):
+    """The append-only log: one row per applied action, with its events (and their dice)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    seat = models.SmallIntegerField(null=True, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    idempotency_key = models.CharField(max_length=64)
+    request_hash = models.CharField(max_length=64, blank=True)
+    taken_back = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "sequence"], name="action_unique_sequence"),
+            models.UniqueConstraint(fields=["game", "idempotency_key"], name="action_unique_idempotency_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.sequence} {self.action.get('kind')}"

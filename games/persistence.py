@@ -1,0 +1,119 @@
+"""Between rows and engine State: load a game's state, write back only what changed."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from games.engine.state import HeroState, Pending, State, TokenState, TurnState
+
+from .models import Game, RegionPlacement, Seat, TokenPosition
+
+GLOBAL_KEYS = (
+    "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
+    "namenloser_card", "dragon_card", "winner", "flags",
+)
+
+
+def _global_state(state: State) -> dict:
+    data = state.to_json()
+    return {key: data[key] for key in GLOBAL_KEYS}
+
+
+def _hero_sheet(hero: HeroState) -> dict:
+    data = asdict(hero)
+    data["between"] = list(hero.between) if hero.between else None
+    return data
+
+
+def load_state(game: Game) -> State:
+    """Assemble the engine state from the game's rows."""
+    g = game.global_state
+    grid: list[str | None] = [None] * 25
+    revealed = [False] * 25
+    for placement in game.placements.all():
+        grid[placement.cell] = placement.letter or None
+        revealed[placement.cell] = placement.revealed
+    heroes = []
+    for seat in game.seats.order_by("index"):
+        sheet = dict(seat.sheet)
+        sheet["between"] = tuple(sheet["between"]) if sheet.get("between") else None
+        heroes.append(HeroState(**sheet))
+    tokens = {
+        row.token_id: TokenState(row.loc, row.face_up, tuple(row.seen_by), row.flipped)
+        for row in game.token_positions.all()
+    }
+    return State(
+        content_version=g["content_version"],
+        seats=g["seats"],
+        phase=game.phase,
+        current=game.current_seat,
+        first_seat=g["first_seat"],
+        turn=game.turn_number,
+        grid=grid,
+        revealed=revealed,
+        heroes=heroes,
+        tokens=tokens,
+        bag_order=list(g["bag_order"]),
+        region_stack=list(g["region_stack"]),
+        turn_state=TurnState(**g["turn_state"]),
+        pending=[Pending(**p) for p in g["pending"]],
+        unwetter=g["unwetter"],
+        boat=g["boat"],
+        namenloser_card=g["namenloser_card"],
+        dragon_card=g["dragon_card"],
+        winner=g["winner"],
+        flags=dict(g["flags"]),
+    )
+
+
+def apply_game_fields(game: Game, state: State) -> list[str]:
+    """Copy the global part of the state onto the game row; returns the fields to save."""
+    game.phase = state.phase
+    game.current_seat = state.current
+    game.turn_number = state.turn
+    game.global_state = _global_state(state)
+    game.winner_seat = state.winner
+    return ["phase", "current_seat", "turn_number", "global_state", "winner_seat"]
+
+
+def create_rows(game: Game, state: State) -> None:
+    """The first write of a new game's state: every row."""
+    RegionPlacement.objects.bulk_create(
+        RegionPlacement(game=game, cell=c, letter=state.grid[c] or "", revealed=state.revealed[c]) for c in range(25)
+    )
+    TokenPosition.objects.bulk_create(
+        TokenPosition(game=game, token_id=tid, loc=t.loc, face_up=t.face_up, seen_by=list(t.seen_by),
+                      flipped=t.flipped)
+        for tid, t in state.tokens.items()
+    )
+    for hero in state.heroes:
+        Seat.objects.filter(game=game, index=hero.seat).update(**_seat_columns(hero))
+
+
+def _seat_columns(hero: HeroState) -> dict:
+    return {
+        "hero_key": hero.hero or "",
+        "position": hero.position or "",
+        "lp": hero.lp,
+        "gold": hero.gold,
+        "sheet": _hero_sheet(hero),
+    }
+
+
+def write_changes(game: Game, old: State, new: State) -> None:
+    """Write back only the rows whose part of the state changed."""
+    for cell in range(25):
+        if old.grid[cell] != new.grid[cell] or old.revealed[cell] != new.revealed[cell]:
+            RegionPlacement.objects.filter(game=game, cell=cell).update(
+                letter=new.grid[cell] or "", revealed=new.revealed[cell])
+    changed_tokens = [tid for tid, t in new.tokens.items() if old.tokens.get(tid) != t]
+    if changed_tokens:
+        rows = {row.token_id: row for row in TokenPosition.objects.filter(game=game, token_id__in=changed_tokens)}
+        for tid in changed_tokens:
+            t = new.tokens[tid]
+            row = rows[tid]
+            row.loc, row.face_up, row.seen_by, row.flipped = t.loc, t.face_up, list(t.seen_by), t.flipped
+        TokenPosition.objects.bulk_update(rows.values(), ["loc", "face_up", "seen_by", "flipped"])
+    for old_hero, new_hero in zip(old.heroes, new.heroes, strict=True):
+        if old_hero != new_hero:
+            Seat.objects.filter(game=game, index=new_hero.seat).update(**_seat_columns(new_hero))

@@ -1,0 +1,228 @@
+"""Services write: creating and joining games, submitting actions, taking steps back.
+
+Every write of a game's state goes through ``action_submit`` (or its siblings here): check the
+seat's right to act, load the state, apply the engine, write back only what changed, append to
+the log and advance the game's version with a conditional update, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.engine import IllegalActionError, SeededDice, apply, new_game, parse_action
+from games.engine.content import load_content
+
+from .errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
+from .models import Game, GameAction, Seat
+from .persistence import apply_game_fields, create_rows, load_state, write_changes
+
+MAX_SEATS = 4
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    action: GameAction
+    replayed: bool
+
+
+def _now():
+    return timezone.now()
+
+
+# --- lobby ------------------------------------------------------------------------------------------
+def game_create(
+    *,
+    creator,
+    title: str,
+    seat_count: int,
+    deadline_hours: int = 72,
+    visibility: str = Game.Visibility.PUBLIC,
+    deadline_consequence: str = Game.DeadlineConsequence.SKIP,
+    missed_turn_limit: int = 3,
+    options: dict | None = None,
+) -> Game:
+    if not 1 <= seat_count <= MAX_SEATS:
+        raise InvalidRequest(f"A game has 1 to {MAX_SEATS} seats.")
+    if not 1 <= deadline_hours <= 24 * 14:
+        raise InvalidRequest("The turn deadline must lie between 1 hour and 14 days.")
+    if not title.strip():
+        raise InvalidRequest("A game needs a name.")
+    content = load_content()
+    with transaction.atomic():
+        game = Game.objects.create(
+            title=title.strip(),
+            creator=creator,
+            seat_count=seat_count,
+            deadline_hours=deadline_hours,
+            visibility=visibility,
+            deadline_consequence=deadline_consequence,
+            missed_turn_limit=missed_turn_limit,
+            options=options or {},
+            content_version=content.version,
+        )
+        Seat.objects.create(game=game, index=0, user=creator)
+        if seat_count == 1:
+            _start(game)
+    return game
+
+
+def game_join(*, game: Game, user, invite_code: str | None = None) -> Seat:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise NotAllowed("This game is not open for new players.")
+        if game.visibility == Game.Visibility.PRIVATE and invite_code != game.invite_code:
+            raise NotAllowed("This private game needs its invitation link.")
+        if game.seats.filter(user=user).exists():
+            raise NotAllowed("You already have a seat in this game.")
+        taken = game.seats.count()
+        if taken >= game.seat_count:
+            raise NotAllowed("All seats of this game are taken.")
+        seat = Seat.objects.create(game=game, index=taken, user=user)
+        if taken + 1 == game.seat_count:
+            _start(game)
+    return seat
+
+
+def game_leave(*, game: Game, user) -> None:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise NotAllowed("You can only leave a game before it starts.")
+        seat = game.seats.filter(user=user).first()
+        if seat is None:
+            raise NotAllowed("You have no seat in this game.")
+        if seat.index == 0:
+            raise NotAllowed("The creator cannot leave; delete the game instead.")
+        seat.delete()
+        # Keep seat indices dense: players who joined later move up one place.
+        for later in game.seats.filter(index__gt=seat.index).order_by("index"):
+            later.index -= 1
+            later.save(update_fields=["index"])
+
+
+def _start(game: Game) -> None:
+    """All seats taken: the engine sets the game up; seats choose heroes in order."""
+    state = new_game(load_content(), game.seat_count, game.seed)
+    create_rows(game, state)
+    fields = apply_game_fields(game, state)
+    game.status = Game.Status.SETUP
+    game.started_at = _now()
+    game.turn_deadline_at = _now() + timedelta(hours=game.deadline_hours)
+    game.save(update_fields=[*fields, "status", "started_at", "turn_deadline_at"])
+
+
+# --- playing ------------------------------------------------------------------------------------------
+def request_hash(seat: int, action: dict) -> str:
+    canonical = json.dumps({"seat": seat, "action": action}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def seat_of(game: Game, user) -> Seat:
+    seat = game.seats.filter(user=user, dropped=False).first()
+    if seat is None:
+        raise NotAllowed("You have no seat in this game.")
+    return seat
+
+
+def action_submit(
+    *,
+    game: Game,
+    user,
+    action: dict,
+    expected_version: int,
+    idempotency_key: str,
+    seat_index: int | None = None,
+) -> SubmitResult:
+    """Apply one action for the user's seat (or ``seat_index`` for a bot run by the system)."""
+    if not idempotency_key or len(idempotency_key) > 64:
+        raise InvalidRequest("Every submission needs an idempotency key of 1 to 64 characters.")
+    try:
+        parsed = parse_action(action)
+    except IllegalActionError as exc:
+        raise IllegalAction(str(exc)) from exc
+    action_json = parsed.to_json()
+    content = load_content()
+    try:
+        with transaction.atomic():
+            # On PostgreSQL this row lock serialises submitters; on SQLite the immediate
+            # transaction does. The conditional version update below guards both.
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            seat = seat_index if seat_index is not None else seat_of(game, user).index
+            digest = request_hash(seat, action_json)
+            previous = GameAction.objects.filter(game=game, idempotency_key=idempotency_key).first()
+            if previous is not None:
+                if previous.request_hash != digest:
+                    raise IdempotencyConflict("This idempotency key was already used for a different action.")
+                return SubmitResult(previous, replayed=True)
+            if game.version != expected_version:
+                raise StaleVersion(
+                    f"The game has moved on (version {game.version}, you sent {expected_version}); reload it.")
+            if game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
+                raise NotAllowed("This game is not being played.")
+            state = load_state(game)
+            sequence = expected_version + 1
+            try:
+                new_state, events = apply(content, state, seat, parsed, SeededDice(game.seed, sequence))
+            except IllegalActionError as exc:
+                raise IllegalAction(str(exc)) from exc
+            write_changes(game, state, new_state)
+            turn_passed = new_state.current != state.current or new_state.phase != state.phase
+            fields = apply_game_fields(game, new_state)
+            updates = {name: getattr(game, name) for name in fields}
+            if new_state.phase == "play" and game.status == Game.Status.SETUP:
+                updates["status"] = Game.Status.RUNNING
+            if new_state.phase == "finished":
+                updates["status"] = Game.Status.FINISHED
+                updates["finished_at"] = _now()
+            if turn_passed:
+                updates["turn_deadline_at"] = _now() + timedelta(hours=game.deadline_hours)
+            claimed = Game.objects.filter(pk=game.pk, version=expected_version).update(
+                version=F("version") + 1, **updates)
+            if claimed != 1:
+                raise StaleVersion("Another action was applied at the same moment; reload the game.")
+            row = GameAction.objects.create(
+                game=game,
+                sequence=sequence,
+                seat=seat,
+                actor=user,
+                action=action_json,
+                events=[e.to_json() for e in events],
+                idempotency_key=idempotency_key,
+                request_hash=digest,
+            )
+            if turn_passed and new_state.phase == "play":
+                from . import tasks
+
+                game_id, turn = game.pk, new_state.turn
+                transaction.on_commit(lambda: tasks.begin_turn.delay(game_id, turn))
+    except IntegrityError as exc:
+        # The unique (game, sequence) or (game, idempotency key) constraint caught a race.
+        raise StaleVersion("Another action was applied at the same moment; reload the game.") from exc
+    return SubmitResult(row, replayed=False)
+
+
+def turn_begin(*, game: Game, turn: int) -> SubmitResult | None:
+    """The start-of-turn work for ``turn`` (Unwetter, camel, secret-path retry ...), applied once.
+
+    The idempotency key names the turn, so running it again — a retried task, two workers —
+    returns the first result and rolls nothing twice.
+    """
+    game.refresh_from_db()
+    if game.turn_number != turn or game.phase != "play" or game.global_state["turn_state"]["begun"]:
+        return None
+    return action_submit(
+        game=game,
+        user=None,
+        action={"kind": "begin_turn"},
+        expected_version=game.version,
+        idempotency_key=f"begin-turn:{turn}",
+        seat_index=game.current_seat,
+    )

@@ -1,0 +1,168 @@
+"""The game services: lobby, submitting actions, idempotency, versions, replay."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from games import services
+from games.engine import legal_actions
+from games.engine.content import load_content
+from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
+from games.models import Game, GameAction, TokenPosition
+from games.persistence import load_state
+from tests.conftest import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def two_player_game(creator, other):
+    game = services.game_create(creator=creator, title="Test", seat_count=2)
+    services.game_join(game=game, user=other)
+    game.refresh_from_db()
+    return game
+
+
+def users_by_seat(game):
+    return {seat.index: seat.user for seat in game.seats.all()}
+
+
+def play_first_legal(game, times=1):
+    """Submit the first legal action of whoever must act, ``times`` times."""
+    content = load_content()
+    for i in range(times):
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = state.pending[0].seat if state.pending else state.current
+        action = legal_actions(content, state, seat)[0]
+        services.action_submit(game=game, user=users_by_seat(game)[seat], action=action.to_json(),
+                               expected_version=game.version, idempotency_key=f"k-{game.version}")
+
+
+def test_creating_a_game_seats_the_creator(user):
+    game = services.game_create(creator=user, title="Abend", seat_count=3)
+    assert game.status == Game.Status.OPEN
+    assert list(game.seats.values_list("index", "user")) == [(0, user.pk)]
+    assert len(game.seed_commitment) == 64 and game.seed not in game.seed_commitment
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"seat_count": 5}, "1 to 4 seats"),
+    ({"seat_count": 0}, "1 to 4 seats"),
+    ({"seat_count": 2, "deadline_hours": 0}, "deadline"),
+    ({"seat_count": 2, "title": "  "}, "needs a name"),
+])
+def test_bad_game_settings_are_refused(user, kwargs, message):
+    kwargs.setdefault("title", "x")
+    with pytest.raises(InvalidRequest, match=message):
+        services.game_create(creator=user, **kwargs)
+    assert not Game.objects.exists()
+
+
+def test_the_last_join_starts_the_setup(user, other_user):
+    game = two_player_game(user, other_user)
+    assert game.status == Game.Status.SETUP and game.phase == "setup_hero"
+    assert TokenPosition.objects.filter(game=game).count() == len(load_content().tokens)
+
+
+def test_joining_twice_or_a_full_game_is_refused(user, other_user):
+    game = services.game_create(creator=user, title="t", seat_count=2)
+    with pytest.raises(NotAllowed, match="already have a seat"):
+        services.game_join(game=game, user=user)
+    services.game_join(game=game, user=other_user)
+    with pytest.raises(NotAllowed, match="not open"):
+        services.game_join(game=game, user=UserFactory())
+
+
+def test_a_private_game_needs_its_invitation(user, other_user):
+    game = services.game_create(creator=user, title="t", seat_count=2, visibility=Game.Visibility.PRIVATE)
+    with pytest.raises(NotAllowed, match="invitation"):
+        services.game_join(game=game, user=other_user)
+    services.game_join(game=game, user=other_user, invite_code=game.invite_code)
+
+
+def test_submitting_applies_logs_and_advances_the_version(user, other_user):
+    game = two_player_game(user, other_user)
+    play_first_legal(game)
+    game.refresh_from_db()
+    assert game.version == 1
+    row = GameAction.objects.get(game=game)
+    assert row.sequence == 1 and row.action["kind"] == "choose_hero" and row.events
+
+
+def test_the_same_idempotency_key_applies_nothing_twice(user, other_user):
+    game = two_player_game(user, other_user)
+    state = load_state(game)
+    seat_user = users_by_seat(game)[state.current]
+    action = legal_actions(load_content(), state, state.current)[0].to_json()
+    first = services.action_submit(game=game, user=seat_user, action=action, expected_version=0,
+                                   idempotency_key="click")
+    again = services.action_submit(game=game, user=seat_user, action=action, expected_version=0,
+                                   idempotency_key="click")
+    assert again.replayed and again.action.pk == first.action.pk
+    game.refresh_from_db()
+    assert game.version == 1 and GameAction.objects.count() == 1
+    other = legal_actions(load_content(), state, state.current)[1].to_json()
+    with pytest.raises(IdempotencyConflict):
+        services.action_submit(game=game, user=seat_user, action=other, expected_version=0, idempotency_key="click")
+
+
+def test_a_stale_version_is_refused(user, other_user):
+    game = two_player_game(user, other_user)
+    play_first_legal(game)
+    game.refresh_from_db()
+    state = load_state(game)
+    action = legal_actions(load_content(), state, state.current)[0].to_json()
+    with pytest.raises(StaleVersion):
+        services.action_submit(game=game, user=users_by_seat(game)[state.current], action=action,
+                               expected_version=0, idempotency_key="late")
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing(user, other_user):
+    game = two_player_game(user, other_user)
+    state = load_state(game)
+    not_to_move = users_by_seat(game)[(state.current + 1) % 2]
+    with pytest.raises(IllegalAction, match="turn"):
+        services.action_submit(game=game, user=not_to_move, action={"kind": "choose_hero", "hero": "elf"},
+                               expected_version=0, idempotency_key="x")
+    with pytest.raises(IllegalAction, match="unknown action kind"):
+        services.action_submit(game=game, user=not_to_move, action={"kind": "fly_away"},
+                               expected_version=0, idempotency_key="y")
+    game.refresh_from_db()
+    assert game.version == 0 and not GameAction.objects.exists()
+
+
+def test_a_stranger_cannot_act(user, other_user):
+    game = two_player_game(user, other_user)
+    with pytest.raises(NotAllowed, match="no seat"):
+        services.action_submit(game=game, user=UserFactory(), action={"kind": "choose_hero", "hero": "elf"},
+                               expected_version=0, idempotency_key="x")
+
+
+def test_verify_games_agrees_after_a_setup_and_some_turns(user, other_user, capsys):
+    game = two_player_game(user, other_user)
+    play_first_legal(game, times=40)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    call_command("verify_games")
+    assert "all games agree" in capsys.readouterr().out
+
+
+def test_verify_games_reports_a_tampered_row(user, other_user):
+    game = two_player_game(user, other_user)
+    play_first_legal(game, times=10)
+    TokenPosition.objects.filter(game=game).update(loc="out")
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="differ"):
+        call_command("verify_games")
+
+
+def test_every_part_of_the_engine_state_has_a_home_in_the_rows():
+    from dataclasses import fields
+
+    from games.engine.state import State
+    from games.persistence import GLOBAL_KEYS
+
+    row_parts = {"phase", "current", "turn", "grid", "revealed", "heroes", "tokens"}
+    assert {f.name for f in fields(State)} == set(GLOBAL_KEYS) | row_parts
