@@ -166,3 +166,24 @@ def test_every_part_of_the_engine_state_has_a_home_in_the_rows():
 
     row_parts = {"phase", "current", "turn", "grid", "revealed", "heroes", "tokens"}
     assert {f.name for f in fields(State)} == set(GLOBAL_KEYS) | row_parts
+
+
+def test_my_games_lists_your_turn_first(user, other_user):
+    from games import selectors
+
+    games = [two_player_game(user, other_user) for _ in range(4)]
+    listed = list(selectors.my_games(user))
+    assert sorted(g.pk for g in listed) == sorted(g.pk for g in games)
+    flags = [users_by_seat(g)[g.current_seat] == user for g in listed]
+    assert flags == sorted(flags, reverse=True)
+
+
+def test_a_private_game_is_not_found_for_strangers(user, other_user):
+    from games import selectors
+    from games.errors import NotFound
+
+    game = services.game_create(creator=user, title="t", seat_count=2, visibility=Game.Visibility.PRIVATE)
+    with pytest.raises(NotFound):
+        selectors.game_get_for_user(user=other_user, game_id=game.pk)
+    assert selectors.game_get_for_user(user=other_user, game_id=game.pk, invite_code=game.invite_code) == game
+    assert selectors.game_get_for_user(user=user, game_id=game.pk) == game

@@ -1,0 +1,85 @@
+"""Selectors read: every load of a game for a user goes through ``game_get_for_user``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from games.engine import view as engine_view
+from games.engine.content import load_content
+
+from .errors import NotFound
+from .models import Game, GameAction, Seat
+from .persistence import load_state
+
+
+def games_visible_to(user) -> QuerySet[Game]:
+    """Games the user may see: public ones, and private ones where they have a seat or created them."""
+    if user is None or not user.is_authenticated:
+        return Game.objects.filter(visibility=Game.Visibility.PUBLIC)
+    return Game.objects.filter(
+        Q(visibility=Game.Visibility.PUBLIC) | Q(seats__user=user) | Q(creator=user)
+    ).distinct()
+
+
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> Game:
+    """The one access check for loading a game: a game the user may not see is 'not found'."""
+    game = games_visible_to(user).filter(pk=game_id).first()
+    if game is None and invite_code:
+        game = Game.objects.filter(pk=game_id, invite_code=invite_code).first()
+    if game is None:
+        raise NotFound("There is no such game, or it is private.")
+    return game
+
+
+def seat_for_user(*, game: Game, user) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user, dropped=False).first()
+
+
+def my_games(user) -> QuerySet[Game]:
+    """The user's running games with "your turn" first, then by the nearest deadline."""
+    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat"))
+    return (
+        Game.objects.filter(seats__user=user)
+        .exclude(status__in=[Game.Status.FINISHED, Game.Status.ABANDONED])
+        .annotate(my_turn=Exists(my_turn))
+        .order_by("-my_turn", "turn_deadline_at", "-created_at")
+        .distinct()
+    )
+
+
+def open_games(user) -> QuerySet[Game]:
+    qs = Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
+    if user is not None and user.is_authenticated:
+        qs = qs.exclude(seats__user=user)
+    return qs.order_by("-created_at")
+
+
+def finished_games(user) -> QuerySet[Game]:
+    return games_visible_to(user).filter(status=Game.Status.FINISHED).order_by("-finished_at")
+
+
+def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
+    """Exactly the engine's view of the game for this seat (None: a spectator)."""
+    if game.status == Game.Status.OPEN:
+        return {"phase": "lobby", "seats": game.seat_count}
+    return engine_view(load_content(), load_state(game), seat_index)
+
+
+def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
+    """The log as this seat may read it: events hidden from it are left out."""
+    entries = []
+    for row in GameAction.objects.filter(game=game).order_by("sequence"):
+        events = [e for e in row.events if e.get("visible_to") is None or seat_index in (e.get("visible_to") or [])]
+        entries.append({
+            "sequence": row.sequence,
+            "seat": row.seat,
+            "action": row.action,
+            "events": events,
+            "taken_back": row.taken_back,
+            "created_at": row.created_at,
+        })
+    return entries
