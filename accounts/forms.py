@@ -140,3 +140,8 @@ class LocalizedPasswordResetForm(PasswordResetForm):
         language = getattr(context.get("user"), "language", None) or settings.LANGUAGE_CODE
         with translation.override(language):
             super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))

@@ -95,3 +95,31 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class Vacation(models.Model):
+    """A period in which the player's turn deadlines wait (within a yearly allowance)."""
+
+    YEARLY_ALLOWANCE_DAYS = 30
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations",
+                             verbose_name=_("user"))
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["starts_on"]
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(ends_on__gte=models.F("starts_on")),
+                                   name="vacation_ends_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.starts_on} – {self.ends_on}"
+
+    @property
+    def days(self) -> int:
+        return (self.ends_on - self.starts_on).days + 1

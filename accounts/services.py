@@ -150,3 +150,69 @@ def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
     return token
+
+
+def vacation_days_in_year(*, user: User, year: int, exclude_id: int | None = None) -> int:
+    from datetime import date
+
+    from .models import Vacation
+
+    first, last = date(year, 1, 1), date(year, 12, 31)
+    total = 0
+    for vacation in Vacation.objects.filter(user=user, ends_on__gte=first, starts_on__lte=last).exclude(pk=exclude_id):
+        start, end = max(vacation.starts_on, first), min(vacation.ends_on, last)
+        total += (end - start).days + 1
+    return total
+
+
+def vacation_add(*, user: User, starts_on, ends_on):
+    """Book a vacation in which the player's turn deadlines wait, within the yearly allowance."""
+    from datetime import timedelta
+
+    from .models import Vacation
+
+    if ends_on < starts_on:
+        raise ValidationError({"ends_on": _("The last day cannot lie before the first day.")})
+    if ends_on < timezone.localdate():
+        raise ValidationError({"ends_on": _("This vacation lies in the past.")})
+    if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on).exists():
+        raise ValidationError(_("This overlaps a vacation you already booked."))
+    allowance = Vacation.YEARLY_ALLOWANCE_DAYS
+    day = starts_on
+    per_year: dict[int, int] = {}
+    while day <= ends_on:
+        per_year[day.year] = per_year.get(day.year, 0) + 1
+        day += timedelta(days=1)
+    for year, days in per_year.items():
+        used = vacation_days_in_year(user=user, year=year)
+        if used + days > allowance:
+            raise ValidationError(
+                _("This would make %(total)s vacation days in %(year)s; the allowance is %(allowance)s a year.")
+                % {"total": used + days, "year": year, "allowance": allowance}
+            )
+    return Vacation.objects.create(user=user, starts_on=starts_on, ends_on=ends_on)
+
+
+def vacation_cancel(*, user: User, vacation_id: int) -> None:
+    from .models import Vacation
+
+    vacation = get_object_or_404(Vacation, pk=vacation_id, user=user)
+    vacation.delete()
+
+
+UNSUBSCRIBE_FIELDS = {
+    "your_turn": "notify_my_turn",
+    "reminder": "notify_reminders",
+    "finished": "notify_game_finished",
+    "digest": "notify_daily_digest",
+}
+
+
+def notifications_stop(*, user: User, kind: str) -> str:
+    """Switch off one kind of mail (the one-click link in every mail); returns the preference name."""
+    field = UNSUBSCRIBE_FIELDS.get(kind)
+    if field is None:
+        raise ValidationError(_("Unknown kind of mail."))
+    setattr(user, field, False)
+    user.save(update_fields=[field])
+    return field

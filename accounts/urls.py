@@ -62,4 +62,7 @@ urlpatterns = [
     path("language/", views.set_language, name="set_language"),
     path("tokens/", views.tokens, name="tokens"),
     path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
+    path("vacation/", views.vacation, name="vacation"),
+    path("vacation/<int:vacation_id>/cancel/", views.vacation_cancel, name="vacation_cancel"),
+    path("mails/stop/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

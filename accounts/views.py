@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from . import services
-from .forms import ApiTokenCreateForm, LanguageForm, ProfileForm, SignUpForm
+from .forms import ApiTokenCreateForm, LanguageForm, ProfileForm, SignUpForm, VacationForm
 
 
 def _add_errors(form, error: ValidationError) -> None:
@@ -149,3 +149,63 @@ class LogoutView(auth_views.LogoutView):
         response = super().post(request, *args, **kwargs)
         messages.info(request, _("You have been logged out."))
         return response
+
+
+@login_required
+@never_cache
+def vacation(request: HttpRequest) -> HttpResponse:
+    """List, book (POST) and cancel vacations; deadlines wait while the player is away."""
+    from datetime import date
+
+    from .models import Vacation
+
+    form = VacationForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.vacation_add(user=request.user, **form.cleaned_data)
+            except ValidationError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, _("Vacation booked: your deadlines wait while you are away."))
+                return redirect("accounts:vacation")
+        status = 400
+    year = date.today().year
+    context = {
+        "form": form,
+        "vacations": Vacation.objects.filter(user=request.user, ends_on__gte=date.today()),
+        "used": services.vacation_days_in_year(user=request.user, year=year),
+        "allowance": Vacation.YEARLY_ALLOWANCE_DAYS,
+        "year": year,
+    }
+    return render(request, "accounts/vacation.html", context, status=status)
+
+
+@login_required
+@require_POST
+def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
+    services.vacation_cancel(user=request.user, vacation_id=vacation_id)
+    messages.success(request, _("The vacation has been cancelled."))
+    return redirect("accounts:vacation")
+
+
+@never_cache
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The one-click link in every mail: GET asks, POST switches that kind of mail off (no login needed)."""
+    from django.core import signing
+    from django.shortcuts import get_object_or_404
+
+    from games.notifications import read_unsubscribe_token
+
+    from .models import User
+
+    try:
+        user_id, kind = read_unsubscribe_token(token)
+    except signing.BadSignature:
+        return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
+    user = get_object_or_404(User, pk=user_id)
+    if request.method == "POST":
+        field = services.notifications_stop(user=user, kind=kind)
+        return render(request, "accounts/unsubscribe.html", {"done": True, "field": field, "kind": kind})
+    return render(request, "accounts/unsubscribe.html", {"kind": kind, "token": token})

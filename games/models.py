@@ -68,6 +68,7 @@ class Game(models.Model):
     missed_turn_limit = models.PositiveSmallIntegerField(default=3)
     turn_deadline_at = models.DateTimeField(null=True, blank=True)
     paused = models.BooleanField(default=False)
+    paused_remaining = models.DurationField(null=True, blank=True)  # deadline time left when paused
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -177,3 +178,50 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.sequence} {self.action.get('kind')}"
+
+
+class Notification(models.Model):
+    """One mail to one user about one game, turn and kind — claimed by this row before it is sent.
+
+    The unique constraint makes a second worker, a retried task or a second beat process find the
+    row already there and send nothing; the lease lets a re-delivered task finish the work of a
+    worker that died before sending.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", _("It is your turn")
+        REMINDER = "reminder", _("Deadline reminder")
+        FINISHED = "finished", _("Game finished")
+        DIGEST = "digest", _("Daily digest")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        DIGEST = "digest", _("Waiting for the daily digest")
+        SENT = "sent", _("Sent")
+        SKIPPED = "skipped", _("Not wanted")
+        FAILED = "failed", _("Failed")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
+    turn = models.PositiveIntegerField(default=0)   # game turn, or the day number for a digest
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    variant = models.CharField(max_length=20, blank=True)  # e.g. "24h" for a reminder
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "turn", "kind", "variant"], name="notification_once"),
+            # NULLs are distinct in unique indexes, so the game-less digest gets its own.
+            models.UniqueConstraint(fields=["user", "turn", "kind", "variant"], condition=Q(game__isnull=True),
+                                    name="notification_once_without_game"),
+        ]
+        indexes = [models.Index(fields=["status", "user"], name="notification_status_user")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.variant} to {self.user} ({self.status})"

@@ -198,10 +198,12 @@ def action_submit(
                 idempotency_key=idempotency_key,
                 request_hash=digest,
             )
-            if turn_passed and new_state.phase == "play":
-                from . import tasks
+            from . import tasks
 
-                game_id, turn = game.pk, new_state.turn
+            game_id, turn = game.pk, new_state.turn
+            if new_state.phase == "finished":
+                transaction.on_commit(lambda: tasks.notify_finished.delay(game_id))
+            elif turn_passed and new_state.phase == "play":
                 transaction.on_commit(lambda: tasks.begin_turn.delay(game_id, turn))
     except IntegrityError as exc:
         # The unique (game, sequence) or (game, idempotency key) constraint caught a race.
@@ -226,3 +228,51 @@ def turn_begin(*, game: Game, turn: int) -> SubmitResult | None:
         idempotency_key=f"begin-turn:{turn}",
         seat_index=game.current_seat,
     )
+
+
+# --- taking steps back -----------------------------------------------------------------------------------
+TAKE_BACK_BLOCKING_EVENTS = frozenset({"token_revealed", "region_explored"})
+
+
+def action_take_back(*, game: Game, user, expected_version: int | None = None) -> GameAction:
+    """Take back the user's own last step of the current turn; returns the step taken back.
+
+    Allowed only while nothing was revealed and no die was rolled by that step, it is still the
+    same seat's turn with the same turn number, and the step is not the turn's beginning. The log
+    keeps the row (``taken_back=True``); the state is rebuilt by replaying the log from the seed
+    and written back like any other change, with the same conditional version update as a submit.
+    Called again, it takes back the step before that one.
+    """
+    from .replay import replay_state
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seat = seat_of(game, user).index
+        if expected_version is not None and game.version != expected_version:
+            raise StaleVersion(
+                f"The game has moved on (version {game.version}, you sent {expected_version}); reload it.")
+        if game.status != Game.Status.RUNNING or game.phase != "play":
+            raise NotAllowed("Steps can only be taken back while the game is being played.")
+        if game.current_seat != seat:
+            raise NotAllowed("You can only take back steps of your own turn.")
+        row = GameAction.objects.filter(game=game, taken_back=False).order_by("-sequence").first()
+        if row is None or row.seat != seat or row.action.get("kind") == "begin_turn":
+            raise NotAllowed("There is no step of yours in this turn to take back.")
+        if any(event.get("dice") for event in row.events):
+            raise NotAllowed("A die was rolled in that step; it cannot be taken back.")
+        if any(event.get("kind") in TAKE_BACK_BLOCKING_EVENTS for event in row.events):
+            raise NotAllowed("Something was revealed in that step; it cannot be taken back.")
+        current = load_state(game)
+        GameAction.objects.filter(pk=row.pk).update(taken_back=True)
+        rebuilt = replay_state(game)
+        if rebuilt.phase != "play" or rebuilt.turn != current.turn or rebuilt.current != seat:
+            # Raising inside the transaction also undoes the mark on the row.
+            raise NotAllowed("That step belongs to an earlier turn; it cannot be taken back.")
+        write_changes(game, current, rebuilt)
+        fields = apply_game_fields(game, rebuilt)
+        updates = {name: getattr(game, name) for name in fields}
+        claimed = Game.objects.filter(pk=game.pk, version=game.version).update(version=F("version") + 1, **updates)
+        if claimed != 1:
+            raise StaleVersion("Another action was applied at the same moment; reload the game.")
+    row.taken_back = True
+    return row

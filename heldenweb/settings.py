@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -229,7 +230,12 @@ if CELERY_BROKER_URL == "filesystem://":
 else:
     # Tasks are idempotent and acknowledged late; a visibility timeout of an hour re-delivers a
     # task whose worker died. We never schedule ETAs beyond a few minutes, so nothing outlives it.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+        # How often a worker looks for messages of dead workers to deliver again.
+        "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),
+        "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "10")),
+    }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -238,7 +244,18 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE = {
+    # Deadlines live in the database; beat only looks for the overdue ones (an indexed query).
+    "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 60.0},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
+    "send-daily-digests": {
+        "task": "games.tasks.send_daily_digests",
+        "schedule": crontab(hour=7, minute=0),
+    },
+}
+REMINDER_HOURS = [int(h) for h in env_list("REMINDER_HOURS", ["24", "2"])]
+NOTIFICATION_CLAIM_LEASE_SECONDS = int(os.environ.get("NOTIFICATION_CLAIM_LEASE_SECONDS", "120"))
+NOTIFICATION_TEST_PAUSE_SECONDS = float(os.environ.get("NOTIFICATION_TEST_PAUSE_SECONDS", "0"))
 
 # --- REST framework ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

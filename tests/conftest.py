@@ -21,6 +21,21 @@ def _isolated_cache(settings):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _eager_celery(request):
+    """Tasks run inline unless a test needs a real worker (marker ``integration``)."""
+    from heldenweb.celery import app as celery_app
+
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    previous = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()

@@ -1,0 +1,167 @@
+"""Mails to players: each one claimed by a unique Notification row before it is sent.
+
+``notify`` records what should be sent (respecting the user's preferences; digest users get their
+mails collected instead), ``deliver`` sends one claimed row. Sending failures are recorded and
+re-raised for the task's retry; they never touch the game.
+"""
+
+from __future__ import annotations
+
+import logging
+import zoneinfo
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from .models import Game, Notification
+
+log = logging.getLogger(__name__)
+
+PREFERENCE_OF_KIND = {
+    Notification.Kind.YOUR_TURN: "notify_my_turn",
+    Notification.Kind.REMINDER: "notify_reminders",
+    Notification.Kind.FINISHED: "notify_game_finished",
+}
+UNSUBSCRIBE_SALT = "heldenweb.unsubscribe"
+
+
+def claim_lease() -> timedelta:
+    return timedelta(seconds=getattr(settings, "NOTIFICATION_CLAIM_LEASE_SECONDS", 120))
+
+
+def notify(*, user, game: Game | None, turn: int, kind: str, variant: str = "") -> Notification | None:
+    """Record one mail; returns the row when it is new and should be delivered now, else None."""
+    if user is None or not user.is_active or not user.email:
+        return None
+    preference = PREFERENCE_OF_KIND.get(kind)
+    if preference and not getattr(user, preference):
+        return None
+    status = Notification.Status.PENDING
+    if kind != Notification.Kind.DIGEST and user.notify_daily_digest:
+        status = Notification.Status.DIGEST
+    try:
+        with transaction.atomic():
+            row = Notification.objects.create(user=user, game=game, turn=turn, kind=kind, variant=variant,
+                                              status=status)
+    except IntegrityError:
+        return None  # somebody (a retry, a second worker or beat) recorded it already
+    return row if status == Notification.Status.PENDING else None
+
+
+def claim(notification_id: int) -> Notification | None:
+    """Take the right to send this row for a lease; None when it is sent or someone else holds it."""
+    now = timezone.now()
+    claimed = Notification.objects.filter(
+        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now),
+        pk=notification_id,
+        status=Notification.Status.PENDING,
+    ).update(claimed_until=now + claim_lease())
+    if not claimed:
+        return None
+    row = Notification.objects.select_related("user", "game").get(pk=notification_id)
+    Notification.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
+    return row
+
+
+def deliver(notification_id: int, before_send=None) -> bool:
+    """Send one notification if it is still to be sent; True when this call sent it."""
+    row = claim(notification_id)
+    if row is None:
+        return False
+    if before_send is not None:
+        before_send(row)
+    try:
+        message = build_message(row)
+        message.send(fail_silently=False)
+    except Exception as exc:
+        Notification.objects.filter(pk=row.pk).update(claimed_until=None, last_error=repr(exc)[:2000])
+        log.warning("sending notification %s failed: %r", row.pk, exc)
+        raise
+    Notification.objects.filter(pk=row.pk).update(status=Notification.Status.SENT, sent_at=timezone.now(),
+                                                  claimed_until=None)
+    if row.kind == Notification.Kind.DIGEST:
+        mark_digest_delivered(row)
+    return True
+
+
+def give_up(notification_id: int, error: str) -> None:
+    Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING).update(
+        status=Notification.Status.FAILED, last_error=error[:2000], claimed_until=None)
+
+
+def unsubscribe_token(user, kind: str) -> str:
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
+
+
+def read_unsubscribe_token(token: str, max_age_days: int = 365) -> tuple[int, str]:
+    data = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=max_age_days))
+    return data["u"], data["k"]
+
+
+def _local(dt, user):
+    if dt is None:
+        return None
+    try:
+        return timezone.localtime(dt, zoneinfo.ZoneInfo(user.time_zone))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return timezone.localtime(dt)
+
+
+def build_message(row: Notification) -> EmailMultiAlternatives:
+    user, game = row.user, row.game
+    with translation.override(user.language):
+        context = {
+            "user": user,
+            "game": game,
+            "kind": row.kind,
+            "variant": row.variant,
+            "deadline": _local(game.turn_deadline_at, user) if game else None,
+            "game_url": f"{settings.SITE_URL}/games/{game.pk}/" if game else settings.SITE_URL,
+            "preferences_url": settings.SITE_URL + reverse("accounts:profile"),
+            "unsubscribe_url": settings.SITE_URL + reverse(
+                "accounts:unsubscribe", args=[unsubscribe_token(user, row.kind)]),
+            "items": _digest_items(row) if row.kind == Notification.Kind.DIGEST else [],
+            "winner": _winner_name(game) if game and row.kind == Notification.Kind.FINISHED else "",
+        }
+        subject = render_to_string(f"mail/{row.kind}_subject.txt", context).strip()
+        text = render_to_string(f"mail/{row.kind}.txt", context)
+        html = render_to_string(f"mail/{row.kind}.html", context)
+    message = EmailMultiAlternatives(subject=subject, body=text, to=[user.email],
+                                     headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>"})
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _winner_name(game: Game) -> str:
+    seat = game.seats.filter(index=game.winner_seat).select_related("user").first()
+    return seat.user.public_name if seat and seat.user else ""
+
+
+def _digest_items(row: Notification) -> list[Notification]:
+    day = date.fromordinal(row.turn)
+    return list(
+        Notification.objects.filter(user=row.user, status=Notification.Status.DIGEST,
+                                    created_at__date__lte=day).select_related("game").order_by("created_at")
+    )
+
+
+def collect_digest(*, user, day: date) -> Notification | None:
+    """One digest per user and day, claimed by its row; the collected mails are marked as sent with it."""
+    waiting = Notification.objects.filter(user=user, status=Notification.Status.DIGEST)
+    if not waiting.exists():
+        return None
+    return notify(user=user, game=None, turn=day.toordinal(), kind=Notification.Kind.DIGEST)
+
+
+def mark_digest_delivered(row: Notification) -> None:
+    day = date.fromordinal(row.turn)
+    Notification.objects.filter(user=row.user, status=Notification.Status.DIGEST,
+                                created_at__date__lte=day).update(status=Notification.Status.SENT,
+                                                                  sent_at=timezone.now())
