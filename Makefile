@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench messages bootstrap migrate demo clean
+.PHONY: run test lint bench messages catalogue bootstrap migrate demo clean
 
 # A fresh virtualenv installed from the lock file, redone whenever the lock file changes.
 $(STAMP): requirements.lock
@@ -38,6 +38,10 @@ test: bootstrap
 
 lint: bootstrap
 	$(BIN)/ruff check .
+
+# Write the tests that prove each rule into docs/rules/catalogue.md (from @pytest.mark.rule).
+catalogue: bootstrap
+	$(BIN)/python -m tools.catalogue
 
 bench: bootstrap
 	$(BIN)/python -m bench $(BENCH_ARGS)

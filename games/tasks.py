@@ -85,7 +85,7 @@ def send_notification(self, notification_id: int) -> None:
             log.error("notification %s failed for good: %r", notification_id, exc)
             return
         # Exponential backoff with jitter; a mail problem never touches the game.
-        countdown = min(600, 2 ** self.request.retries * 10)
+        countdown = min(300, 2 ** self.request.retries * 10)  # never an ETA far ahead
         raise self.retry(exc=exc, countdown=countdown + (notification_id % 7)) from exc
 
 
