@@ -19,6 +19,7 @@ from accounts.models import Vacation
 from games.engine import legal_actions
 from games.engine.actions import BeginTurn, EndMovement, EndTurn
 from games.engine.content import load_content
+from games.engine.playout import acting_seat
 
 from . import bot
 from .errors import NotAllowed
@@ -34,10 +35,6 @@ DEADLINE_CLAIM = timedelta(minutes=5)
 
 def _now() -> datetime:
     return timezone.now()
-
-
-def _acting_seat(state) -> int:
-    return state.pending[0].seat if state.pending else state.current
 
 
 def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, policy: str) -> int:
@@ -56,7 +53,7 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
         if game.status != Game.Status.RUNNING or game.turn_number != turn:
             break
         state = load_state(game)
-        seat = _acting_seat(state)
+        seat = acting_seat(state)
         if seat != seat_index and state.current != seat_index:
             break
         legal = legal_actions(content, state, seat)

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files served from our static files, never a CDN
     "django_htmx",
     "accounts",
     "games",
@@ -226,6 +227,8 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": str(_queue_dir),
         "data_folder_processed": str(_processed_dir),
         "store_processed": False,
+        # Broadcast (control) messages would otherwise land in ./control of the working directory.
+        "control_folder": str(VAR_DIR / "celery" / "control"),
     }
 else:
     # Tasks are idempotent and acknowledged late; a visibility timeout of an hour re-delivers a
@@ -266,11 +269,45 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON in, JSON out: errors are never HTML (Swagger UI at /api/docs/ replaces the browsable API).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "games.api.base.ApiPagination",
+    "PAGE_SIZE": 20,
+    # Counted in the default cache (Redis when REDIS_URL is set), so all web processes share them.
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.UserReadWriteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "read": os.environ.get("API_RATE_READ", "600/min"),
+        "write": os.environ.get("API_RATE_WRITE", "120/min"),
+        "address": os.environ.get("API_RATE_ADDRESS", "1200/min"),
+        "login": os.environ.get("API_RATE_LOGIN", "5/min"),
+        "login_username": os.environ.get("API_RATE_LOGIN_USERNAME", "5/min"),
+    },
+    # Proxies in front of the site that append to X-Forwarded-For (0: use the connection's address).
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "heldenweb API",
-    "DESCRIPTION": "Play Die Rückkehr der Helden asynchronously.",
+    "DESCRIPTION": "Play Die Rückkehr der Helden asynchronously. Guide with examples: docs/api.md.",
     "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # The schema and its docs are public; every endpoint they describe needs a login.
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
+    "PATH_CONVERTER_OVERRIDES": {"api_id": {"type": "integer", "minimum": 1}},
+    "TAGS": [
+        {"name": "auth", "description": "Personal API tokens"},
+        {"name": "account", "description": "Your profile and notification preferences"},
+        {"name": "games", "description": "Finding, creating, joining and leaving games"},
+        {"name": "play", "description": "What your seat sees, your legal actions, submitting one, the log"},
+        {"name": "content", "description": "Static game content (region cards)"},
+    ],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Security (production profile) ---------------------------------------------------------------------

@@ -237,4 +237,272 @@ class ChooseGift(Action):
     KIND = "choose_gift"
     LABEL_EN, LABEL_DE = "Magier: 3 gold or a spell", "Magier: 3 Gold oder ein Zauberspruch"
     PARAMS = (Param("choice", "choice", "Gold or spell", "Gold oder Zauberspruch"),)
-    choice: str          # "gold" or the token id of a city-of-mages spell
+    choice: str          # "gold" or the face of a spell among the city-of-mages tokens (e.g. "vision")
+
+
+# --- Action phase (rules engine II) ------------------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class Fight(Action):
+    KIND = "fight"
+    LABEL_EN, LABEL_DE = "Fight a monster", "Gegen ein Monster kämpfen"
+    PARAMS = (
+        Param("token", "token", "Monster", "Monster"),
+        Param("skill", "choice", "Skill (a coloured point of the token)", "Fertigkeit (Farbpunkt der Marke)"),
+    )
+    token: str
+    skill: str
+
+
+@_kind
+@dataclass(frozen=True)
+class FightLightning(Action):
+    KIND = "fight_lightning"
+    LABEL_EN = "Fight with the Blitzschlag (magic, monsters without a blue point)"
+    LABEL_DE = "Mit dem Blitzschlag kämpfen (Magie, Monster ohne blauen Punkt)"
+    PARAMS = (Param("token", "token", "Monster", "Monster"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class Evade(Action):
+    KIND = "evade"
+    LABEL_EN, LABEL_DE = "Hobbit: try to evade the fight (1-3 on 1W6)", "Hobbit: dem Kampf ausweichen (1-3 auf 1W6)"
+
+
+@_kind
+@dataclass(frozen=True)
+class PickUp(Action):
+    KIND = "pick_up"
+    LABEL_EN, LABEL_DE = "Pick up an item", "Gegenstand aufnehmen"
+    PARAMS = (Param("token", "token", "Item", "Gegenstand"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class DropItem(Action):
+    KIND = "drop_item"
+    LABEL_EN, LABEL_DE = "Drop an item", "Gegenstand ablegen"
+    PARAMS = (Param("token", "token", "Item", "Gegenstand"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class UseItem(Action):
+    KIND = "use_item"
+    LABEL_EN, LABEL_DE = "Use an item (healing potion, herbs)", "Gegenstand benutzen (Heiltrank, Kräuter)"
+    PARAMS = (
+        Param("token", "token", "Item", "Gegenstand"),
+        Param("amount", "int", "LP to heal (Roter Heiltrank)", "Zu heilende LP (Roter Heiltrank)", True),
+    )
+    token: str
+    amount: int | None = None
+
+
+@_kind
+@dataclass(frozen=True)
+class CastSpell(Action):
+    KIND = "cast_spell"
+    LABEL_EN = "Cast a spell during movement (Vision, Unsichtbarkeit)"
+    LABEL_DE = "Zauber in der Bewegung wirken (Vision, Unsichtbarkeit)"
+    PARAMS = (
+        Param("token", "token", "Spell", "Zauberspruch"),
+        Param("field", "field", "Field to look at (Vision)", "Feld zum Ansehen (Vision)", True),
+    )
+    token: str
+    field: str | None = None
+
+
+@_kind
+@dataclass(frozen=True)
+class AcceptQuest(Action):
+    KIND = "accept_quest"
+    LABEL_EN, LABEL_DE = "Accept a quest", "Aufgabe annehmen"
+    PARAMS = (
+        Param("token", "token", "Quest", "Aufgabe"),
+        Param("swap", "token", "Quest to lay down in exchange (at four quests)",
+              "Dafür abzulegende Aufgabe (bei vier Aufgaben)", True),
+    )
+    token: str
+    swap: str | None = None
+
+
+@_kind
+@dataclass(frozen=True)
+class DropQuest(Action):
+    KIND = "drop_quest"
+    LABEL_EN, LABEL_DE = "Lay down a quest", "Aufgabe ablegen"
+    PARAMS = (Param("token", "token", "Quest", "Aufgabe"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class FulfilQuest(Action):
+    KIND = "fulfil_quest"
+    LABEL_EN, LABEL_DE = "Fulfil a quest", "Aufgabe erfüllen"
+    PARAMS = (Param("token", "token", "Quest", "Aufgabe"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class UseEncounter(Action):
+    KIND = "use_encounter"
+    LABEL_EN, LABEL_DE = "Use an encounter", "Begegnung nutzen"
+    PARAMS = (
+        Param("token", "token", "Encounter", "Begegnung"),
+        Param("option", "choice", "Choice (skill, card ...)", "Wahl (Fertigkeit, Karte ...)", True),
+    )
+    token: str
+    option: str | None = None
+
+
+@_kind
+@dataclass(frozen=True)
+class CallBazaar(Action):
+    KIND = "call_bazaar"
+    LABEL_EN, LABEL_DE = "Call a Basar", "Basar ausrufen"
+
+
+@_kind
+@dataclass(frozen=True)
+class Buy(Action):
+    KIND = "buy"
+    LABEL_EN, LABEL_DE = "Buy an item of the offer", "Gegenstand aus dem Angebot kaufen"
+    PARAMS = (Param("token", "token", "Item", "Gegenstand"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class OfferItem(Action):
+    KIND = "offer_item"
+    LABEL_EN, LABEL_DE = "Offer an item to another player", "Gegenstand einem Mitspieler anbieten"
+    PARAMS = (
+        Param("token", "token", "Item", "Gegenstand"),
+        Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),
+    )
+    token: str
+    seat: int
+
+
+@_kind
+@dataclass(frozen=True)
+class Rest(Action):
+    KIND = "rest"
+    LABEL_EN, LABEL_DE = "Rest for the whole turn (heal)", "Aussetzen (ganzer Zug, heilen)"
+
+
+@_kind
+@dataclass(frozen=True)
+class PaladinHeal(Action):
+    KIND = "paladin_heal"
+    LABEL_EN, LABEL_DE = "Paladin: heal 1 LP (2-5 on 1W6)", "Paladin: 1 LP heilen (2-5 auf 1W6)"
+
+
+@_kind
+@dataclass(frozen=True)
+class Steal(Action):
+    KIND = "steal"
+    LABEL_EN, LABEL_DE = "Flink: steal 1 gold (2W6 at most 7)", "Flink: 1 Gold stehlen (2W6 höchstens 7)"
+    PARAMS = (Param("seat", "int", "From player (seat)", "Von Mitspieler (Platz)"),)
+    seat: int
+
+
+@_kind
+@dataclass(frozen=True)
+class SetDicePolicy(Action):
+    KIND = "set_dice_policy"
+    LABEL_EN = "Experience dice: keep the best two automatically, or ask"
+    LABEL_DE = "Erfahrungswürfel: automatisch die besten zwei behalten oder fragen"
+    PARAMS = (Param("policy", "choice", "Policy", "Vorgehen"),)
+    policy: str          # "best" or "ask"
+
+
+# --- Answers to pending decisions (rules engine II) ------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class KeepDice(Action):
+    KIND = "keep_dice"
+    LABEL_EN, LABEL_DE = "Choose the two dice that count", "Die zwei zählenden Würfel wählen"
+    PARAMS = (Param("dice", "choice", "Two dice", "Zwei Würfel"),)
+    dice: str            # "a+b"
+
+
+@_kind
+@dataclass(frozen=True)
+class UseBoost(Action):
+    KIND = "use_boost"
+    LABEL_EN = "Use a spell for this probe (Spruchrolle, Erfahrung)?"
+    LABEL_DE = "Zauber für diese Probe einsetzen (Spruchrolle, Erfahrung)?"
+    PARAMS = (Param("boost", "choice", "Spell or none", "Zauber oder keiner"),)
+    boost: str           # "none" or the token id of the one-use spell
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseXp(Action):
+    KIND = "choose_xp"
+    LABEL_EN, LABEL_DE = "Choose the colour of an experience die", "Farbe eines Erfahrungswürfels wählen"
+    PARAMS = (Param("colour", "choice", "Colour (or gold: Ork)", "Farbe (oder Gold: Ork)"),)
+    colour: str
+
+
+@_kind
+@dataclass(frozen=True)
+class PlaceToken(Action):
+    KIND = "place_token"
+    LABEL_EN = "Place the drawn face-down token on a free beige field"
+    LABEL_DE = "Die gezogene verdeckte Marke auf ein freies beiges Feld legen"
+    PARAMS = (Param("field", "field", "Field", "Feld"),)
+    field: str
+
+
+@_kind
+@dataclass(frozen=True)
+class MakeRoom(Action):
+    KIND = "make_room"
+    LABEL_EN = "No room for the item: drop one of yours, or leave it on the field"
+    LABEL_DE = "Kein Platz für den Gegenstand: einen eigenen ablegen oder ihn liegen lassen"
+    PARAMS = (Param("token", "choice", "Item to drop, or leave", "Abzulegender Gegenstand oder liegen lassen"),)
+    token: str
+
+
+@_kind
+@dataclass(frozen=True)
+class AnswerOffer(Action):
+    KIND = "answer_offer"
+    LABEL_EN, LABEL_DE = "Buy the offered item or decline", "Angebotenen Gegenstand kaufen oder ablehnen"
+    PARAMS = (Param("answer", "choice", "Answer", "Antwort"),)
+    answer: str          # "decline", "buy" or "buy:<token to drop for room>"
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseField(Action):
+    KIND = "choose_field"
+    LABEL_EN, LABEL_DE = "Choose a field", "Feld wählen"
+    PARAMS = (Param("field", "field", "Field", "Feld"),)
+    field: str
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseCell(Action):
+    KIND = "choose_cell"
+    LABEL_EN, LABEL_DE = "Choose a region card", "Gebietskarte wählen"
+    PARAMS = (Param("cell", "cell", "Square (row*5+column)", "Feld im Quadrat (Zeile*5+Spalte)"),)
+    cell: int
+
+
+@_kind
+@dataclass(frozen=True)
+class ChooseOption(Action):
+    KIND = "choose_option"
+    LABEL_EN, LABEL_DE = "Choose", "Wählen"
+    PARAMS = (Param("option", "choice", "Option", "Möglichkeit"),)
+    option: str

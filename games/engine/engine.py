@@ -2,21 +2,55 @@
 
 from __future__ import annotations
 
-from . import movement, setup, turn
+from collections.abc import Callable
+
+from . import (  # noqa: F401  (imported for their pending and probe handlers)
+    abilities,
+    bag,
+    bazaar,
+    combat,
+    encounters,
+    events_tokens,
+    items,
+    life,
+    movement,
+    phase,
+    quests,
+    rest,
+    rewards,
+    setup,
+    spells,
+    training,
+    turn,
+)
 from .actions import (
+    AcceptQuest,
     Action,
     BeginTurn,
-    ChooseDie,
-    ChooseGift,
+    Buy,
+    CallBazaar,
+    CastSpell,
     ChooseMovement,
+    DropItem,
+    DropQuest,
     EndMovement,
     EndTurn,
+    Evade,
+    Fight,
+    FightLightning,
     Fly,
+    FulfilQuest,
     Jump,
-    KeepItem,
-    LoseLp,
     Move,
+    OfferItem,
+    PaladinHeal,
+    PickUp,
+    Rest,
     RollLabyrinth,
+    SetDicePolicy,
+    Steal,
+    UseEncounter,
+    UseItem,
     UseTeleporter,
     parse_action,
 )
@@ -25,11 +59,48 @@ from .context import Ctx
 from .dice import Dice
 from .errors import IllegalActionError
 from .events import Event
+from .pending import answer_classes, apply_answer, legal_answers
 from .state import State
+from .tokens import listing
 
 new_game = setup.new_game
 
-PENDING_ANSWERS = (LoseLp, ChooseDie, KeepItem, ChooseGift)
+NEEDS_MODE = (Move, Fly, Jump, UseTeleporter, RollLabyrinth)
+MOVING = (*NEEDS_MODE, ChooseMovement, EndMovement)
+HANDLERS: dict[type[Action], Callable[[Ctx, int, Action], None]] = {
+    ChooseMovement: movement.apply_choose_movement,
+    Move: movement.apply_move,
+    Fly: movement.apply_fly,
+    Jump: movement.apply_jump,
+    UseTeleporter: lambda ctx, seat, action: movement.apply_use_teleporter(ctx, seat),
+    RollLabyrinth: lambda ctx, seat, action: movement.apply_roll_labyrinth(ctx, seat),
+    EndMovement: lambda ctx, seat, action: movement.apply_end_movement(ctx, seat),
+    EndTurn: lambda ctx, seat, action: turn.apply_end_turn(ctx, seat),
+    Fight: combat.apply_fight,
+    FightLightning: combat.apply_fight,
+    Evade: combat.apply_evade,
+    PickUp: items.apply_pick_up,
+    DropItem: items.apply_drop,
+    UseItem: items.apply_use_item,
+    CastSpell: spells.apply_cast_spell,
+    AcceptQuest: quests.apply_accept,
+    DropQuest: quests.apply_drop_quest,
+    FulfilQuest: quests.apply_fulfil,
+    UseEncounter: encounters.apply_use_encounter,
+    CallBazaar: bazaar.apply_call_bazaar,
+    Buy: bazaar.apply_buy,
+    OfferItem: bazaar.apply_offer,
+    Rest: rest.apply_rest,
+    PaladinHeal: abilities.apply_paladin_heal,
+    Steal: abilities.apply_steal,
+    SetDicePolicy: phase.apply_dice_policy,
+}
+
+
+def _mover(state: State) -> int:
+    """Who decides the movement: the current seat, or his left neighbour after the Basilisk."""
+    ts = state.turn_state
+    return state.current if ts.mover is None or ts.movement_over else ts.mover
 
 
 def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
@@ -38,13 +109,40 @@ def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
     if state.phase.startswith("setup"):
         return setup.legal_setup_actions(content, state, seat)
     if state.pending:
-        return turn.legal_pending_answers(state, seat)
+        return legal_answers(state, seat)
+    ts = state.turn_state
+    if not ts.begun:
+        return [BeginTurn()] if seat == state.current else []
+    mover = _mover(state)
+    if mover != state.current:
+        # Confused by the Basilisk: the neighbour moves the hero; the hero acts once movement is over.
+        return movement.legal_movement_actions(content, state, state.current) if seat == mover else []
     if seat != state.current:
         return []
-    if not state.turn_state.begun:
-        return [BeginTurn()]
-    actions = movement.legal_movement_actions(content, state, seat)
-    actions.extend(turn.legal_turn_actions(content, state, seat))
+    with listing():
+        actions = movement.legal_movement_actions(content, state, seat)
+        actions.extend(legal_phase_actions(content, state, seat))
+    return actions
+
+
+def legal_phase_actions(content: Content, state: State, seat: int) -> list[Action]:
+    """The action phase (ruling R-41): the fight first, forced or not; then anything in any order."""
+    ts = state.turn_state
+    if ts.turn_over:
+        return [EndTurn()]
+    actions = combat.legal_fight_actions(content, state, seat)
+    if ts.forced_fight and actions:
+        return actions
+    actions.extend(rest.legal_rest_actions(content, state, seat))
+    actions.extend(spells.legal_spell_actions(content, state, seat))
+    actions.extend(items.legal_item_actions(content, state, seat))
+    actions.extend(quests.legal_quest_actions(content, state, seat))
+    actions.extend(encounters.legal_encounter_actions(content, state, seat))
+    actions.extend(bazaar.legal_bazaar_actions(content, state, seat))
+    actions.extend(abilities.legal_ability_actions(content, state, seat))
+    other = "ask" if state.heroes[seat].dice_policy == "best" else "best"
+    actions.append(SetDicePolicy(policy=other))
+    actions.append(EndTurn())
     return actions
 
 
@@ -86,8 +184,13 @@ def _check_may_act(state: State, seat: int, action: Action) -> None:
     if state.pending:
         if state.pending[0].seat != seat:
             raise IllegalActionError(f"seat {state.pending[0].seat} must decide first ({state.pending[0].kind})")
-        if not isinstance(action, PENDING_ANSWERS):
+        if not isinstance(action, answer_classes()):
             raise IllegalActionError(f"first answer the open decision: {state.pending[0].kind}")
+        return
+    if state.phase == "play" and state.turn_state.begun and isinstance(action, MOVING):
+        mover = _mover(state)
+        if seat != mover:
+            raise IllegalActionError(f"seat {mover} decides this movement, not seat {seat}")
         return
     if seat != state.current:
         raise IllegalActionError(f"it is seat {state.current}'s turn, not seat {seat}'s")
@@ -98,33 +201,27 @@ def _dispatch(ctx: Ctx, seat: int, action: Action) -> None:
     if state.phase.startswith("setup"):
         setup.apply_setup(ctx, seat, action)
         return
-    if isinstance(action, PENDING_ANSWERS):
-        turn.apply_pending_answer(ctx, seat, action)
+    if state.pending:
+        apply_answer(ctx, seat, action)
         return
     if isinstance(action, BeginTurn):
         turn.apply_begin_turn(ctx, seat)
         return
     if not state.turn_state.begun:
         raise IllegalActionError("begin the turn first (start-of-turn rolls)")
-    handlers = {
-        ChooseMovement: lambda: movement.apply_choose_movement(ctx, seat, action),
-        Move: lambda: movement.apply_move(ctx, seat, action),
-        Fly: lambda: movement.apply_fly(ctx, seat, action),
-        Jump: lambda: movement.apply_jump(ctx, seat, action),
-        UseTeleporter: lambda: movement.apply_use_teleporter(ctx, seat),
-        RollLabyrinth: lambda: movement.apply_roll_labyrinth(ctx, seat),
-        EndMovement: lambda: movement.apply_end_movement(ctx, seat),
-        EndTurn: lambda: turn.apply_end_turn(ctx, seat),
-    }
-    handler = handlers.get(type(action))
+    handler = HANDLERS.get(type(action))
     if handler is None:
         raise IllegalActionError(f"{action.kind} is not possible now")
-    moving = (Move, Fly, Jump, UseTeleporter, RollLabyrinth, ChooseMovement, EndMovement)
-    if isinstance(action, moving) and state.turn_state.movement_over:
+    if isinstance(action, MOVING) and state.turn_state.movement_over:
         raise IllegalActionError("movement is over for this turn")
-    if isinstance(action, moving[:5]) and state.turn_state.mode is None:
+    if isinstance(action, NEEDS_MODE) and state.turn_state.mode is None:
         raise IllegalActionError("choose how to move this turn first (walk, broom, shoes or Pegasus)")
-    handler()
+    if state.turn_state.turn_over and not isinstance(action, EndTurn):
+        raise IllegalActionError("the turn is over (a defeat, an event, a rest): only ending it is left")
+    if combat.fight_forced(ctx.content, state, seat) and not isinstance(action, (Fight, FightLightning, Evade)):
+        raise IllegalActionError("a monster was revealed or walked onto: the fight comes first")
+    # The mover of a confused hero acts on the current seat's hero.
+    handler(ctx, state.current if isinstance(action, MOVING) else seat, action)
 
 
 def winner(state: State) -> int | None:

@@ -48,9 +48,16 @@ def item_with_mode(content: Content, state: State, hero: HeroState, mode: str) -
 
 
 def _usable_by(content: Content, state: State, hero: HeroState, item: Item) -> bool:
-    # The Zentaur may use no movement aids except boots and sandals, and no armour but the shield.
+    return usable(content, hero, item)
+
+
+def usable(content: Content, hero: HeroState, item: Item) -> bool:
+    """The Zentaur may use no movement aids except boots and sandals, and no armour but the shield
+    and the ring (ruling R-22); items he may not use are carried without effect (ruling R-45)."""
     if has_ability(content, hero, "centaur_equipment"):
         if item.movement_set is not None or (item.movement_bonus > 0 and "boots" not in item.flags):
+            return False
+        if item.category == "armour" or item.movement_mode in ("broom", "jump_shoes"):
             return False
     return True
 
@@ -88,3 +95,47 @@ def walking_points(content: Content, state: State, hero: HeroState) -> int:
 
 def artificial_sources(content: Content, hero: HeroState) -> list[str]:
     return [tid for tid, left in hero.artificial.items() if left > 0]
+
+
+# --- skills ("Fertigkeiten") ------------------------------------------------------------------------------
+SKILL_CAP = 11
+COLOUR_OF_SKILL = {"magic": "blue", "ranged": "green", "melee": "red"}
+
+
+def printed_value(content: Content, hero: HeroState, skill: str) -> int:
+    return getattr(hero_card(content, hero), skill)
+
+
+def item_bonus(content: Content, state: State, hero: HeroState, skill: str) -> int:
+    """Only the best item counts for each skill (SKILL-03)."""
+    return max((item.skill_bonus.get(skill, 0) for _, item in held_items(content, state, hero)), default=0)
+
+
+def skill_value(content: Content, state: State, hero: HeroState, skill: str, items: bool = True) -> int:
+    """Printed value + training (+ the best item) (+ the Monsterork for melee), capped at 11 (SKILL-06)."""
+    value = printed_value(content, hero, skill) + hero.training.get(skill, 0)
+    if items:
+        value += max(0, item_bonus(content, state, hero, skill))
+    if skill == "melee" and hero.companion is not None:
+        value += 1
+    return min(SKILL_CAP, value)
+
+
+def dice_count(content: Content, hero: HeroState, skill: str) -> int:
+    """2 dice, or 3/4/5 once the EW of the skill's colour reach the hero's thresholds (XP-04)."""
+    have = hero.xp.get(COLOUR_OF_SKILL[skill], 0)
+    t3, t4, t5 = hero_card(content, hero).xp_thresholds
+    return 5 if have >= t5 else 4 if have >= t4 else 3 if have >= t3 else 2
+
+
+# --- gold -----------------------------------------------------------------------------------------------
+def purse_of(hero: HeroState) -> int:
+    return hero.gold + hero.purse
+
+
+def pay(hero: HeroState, amount: int) -> None:
+    """Pay from the Goldbeutel first (it refills only when empty), then from the other gold."""
+    from_purse = min(hero.purse, amount)
+    hero.purse -= from_purse
+    hero.gold -= amount - from_purse
+    assert hero.gold >= 0, "paid more than the hero has"

@@ -1,13 +1,20 @@
-"""Life points and the death of a hero ("Lebenspunkte", "Tod eines Helden")."""
+"""Life points and the death of a hero ("Lebenspunkte", "Tod eines Helden").
+
+Natural LP are the hero's life: the last one lost kills him, however many artificial LP (armour,
+shield, ring, the Ork's Monsterork) he still has. Whenever an LP is lost the player chooses which,
+a pending decision when he has artificial LP.
+"""
 
 from __future__ import annotations
 
 from . import rules
+from .actions import ChooseOption, KeepItem, LoseLp
 from .content.model import TokenCategory
 from .context import Ctx
-from .heroes import artificial_sources, has_ability, hero_card
-from .state import PILE_BAZAAR, PILE_CITY, Pending, at_field
-from .tokens import move_token
+from .heroes import artificial_sources, has_ability, hero_card, item_with_flag
+from .pending import answers, ask
+from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, at_field
+from .tokens import move_token, shown_key
 
 
 def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
@@ -15,15 +22,23 @@ def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     hero = ctx.state.heroes[seat]
     sources = artificial_sources(ctx.content, hero)
     if sources:
-        ctx.state.pending.append(
-            Pending(seat=seat, kind="lose_lp", options=["natural", *sources], context={"rule": rule, "reason": reason})
-        )
+        ask(ctx, seat, "lose_lp", ["natural", *sources], rule=rule, reason=reason)
         return
     take_lp(ctx, seat, "natural", rule, reason)
 
 
+@answers("lose_lp", LoseLp)
+def _answer_lose_lp(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    take_lp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
+
+
 def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
-    hero = ctx.state.heroes[seat]
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    if reason.startswith("shadow:"):
+        from .combat import credit_shadow
+
+        credit_shadow(ctx, seat, reason.partition(":")[2])
     if source == "natural":
         hero.lp -= 1
         ctx.emit("lp_lost", rule, seat, source="natural", reason=reason, lp=hero.lp)
@@ -32,65 +47,143 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
         return
     hero.artificial[source] -= 1
     ctx.emit("lp_lost", rule, seat, source=source, reason=reason, lp=hero.lp)
-    if hero.artificial[source] <= 0:
-        token = ctx.content.tokens[source]
-        item = ctx.content.items.get(token.face)
-        if item is not None and item.category != "armour":
-            # A shield or ring whose LP are gone is destroyed: bazaar goods go back to the bazaar,
-            # rewards leave the game.
-            hero.items.remove(source)
-            del hero.artificial[source]
-            dest = PILE_BAZAAR if token.category is TokenCategory.BAZAAR else "out"
-            move_token(ctx.state, source, dest, face_up=False, seen_by=(), flipped=False)
-            ctx.emit("item_destroyed", rules.ITEM_DESTROYED, seat, token=source, item=token.face)
+    if hero.artificial[source] > 0:
+        return
+    if source == hero.companion:
+        # The Monsterork's LP is gone: he is dead and goes back into the bag (LP-23).
+        hero.companion = None
+        del hero.artificial[source]
+        move_token(state, source, BAG, face_up=False, seen_by=(), flipped=False)
+        ctx.emit("companion_died", rules.MONSTER_ORK_LP, seat, token=source)
+        return
+    token = content.tokens[source]
+    item = content.items.get(shown_key(content, state, source))
+    if item is not None and item.category == "armour":
+        # An armour without LP may be thrown away or kept for repair at the forge (LP-21).
+        ask(ctx, seat, "broken_armour", ["keep", "discard"], token=source)
+        return
+    # A shield or ring whose LP are gone is destroyed: bazaar goods go back to the bazaar,
+    # rewards leave the game (LP-20).
+    hero.items.remove(source)
+    del hero.artificial[source]
+    dest = PILE_BAZAAR if token.category is TokenCategory.BAZAAR and not state.tokens[source].flipped else OUT
+    move_token(state, source, dest, face_up=False, seen_by=(), flipped=False)
+    ctx.emit("item_destroyed", rules.ITEM_DESTROYED, seat, token=source, item=item.key if item else token.face)
 
 
+@answers("broken_armour", ChooseOption)
+def _answer_broken_armour(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    tid = pending.context["token"]
+    hero = ctx.state.heroes[seat]
+    if value == "keep" or tid not in hero.items:
+        ctx.emit("armour_kept_for_repair", rules.ARMOUR_BROKEN, seat, token=tid)
+        return
+    hero.items.remove(tid)
+    hero.artificial.pop(tid, None)
+    token = ctx.content.tokens[tid]
+    dest = {TokenCategory.BAZAAR: PILE_BAZAAR, TokenCategory.CITY: PILE_CITY}.get(token.category, OUT)
+    move_token(ctx.state, tid, dest, face_up=False, seen_by=(), flipped=False)
+    ctx.emit("armour_thrown_away", rules.ARMOUR_BROKEN, seat, token=tid)
+
+
+# --- healing ---------------------------------------------------------------------------------------------
+def heal(ctx: Ctx, seat: int, amount: int | None, rule: str, reason: str) -> int:
+    """Heal natural LP (``None``: all lost ones), never above the current maximum (LP-06)."""
+    hero = ctx.state.heroes[seat]
+    missing = hero.lp_max - hero.lp
+    healed = missing if amount is None else max(0, min(amount, missing))
+    hero.lp += healed
+    ctx.emit("lp_healed", rule, seat, healed=healed, lp=hero.lp, reason=reason)
+    return healed
+
+
+def raise_max_lp(ctx: Ctx, seat: int, rule: str) -> None:
+    """Stärkung: 1 more natural LP maximum, and 1 natural LP healed (LP-16)."""
+    hero = ctx.state.heroes[seat]
+    hero.lp_max += 1
+    hero.lp = min(hero.lp_max, hero.lp + 1)
+    ctx.emit("lp_max_raised", rule, seat, lp=hero.lp, lp_max=hero.lp_max)
+
+
+# --- death -----------------------------------------------------------------------------------------------
 def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = None) -> None:
+    from .bag import return_drawn
+
     state = ctx.state
     hero = state.heroes[seat]
-    where = drop_field or hero.position or hero.manor
+    where = drop_field or (hero.between[0] if hero.between else hero.position) or hero.manor
     ctx.emit("hero_died", rule, seat, cause=cause, field=where)
-    # Experience and training are lost for good.
+    # Experience and every increase of the skill values are lost for good (DEATH-02).
     hero.xp = dict.fromkeys(hero.xp, 0)
     hero.training = dict.fromkeys(hero.training, 0)
+    ctx.emit("experience_and_training_lost", rules.DEATH_XP, seat)
+    for pending in state.pending:
+        if pending.seat == seat:
+            return_drawn(state, pending)
     state.pending = [p for p in state.pending if p.seat != seat]
-    state.turn_state.movement_over = True
-    state.turn_state.action_taken = True
+    if hero.companion is not None:
+        # The Ork's Monsterork is removed too and goes back into the bag (DEATH-03).
+        move_token(state, hero.companion, BAG, face_up=False, seen_by=(), flipped=False)
+        hero.artificial.pop(hero.companion, None)
+        ctx.emit("companion_removed", rules.DEATH_COMPANION, seat, token=hero.companion)
+        hero.companion = None
+    if seat == state.current:
+        state.turn_state.movement_over = True
+        state.turn_state.action_taken = True
+        state.turn_state.turn_over = True
+        state.turn_state.forced_fight = False
     keepable = list(hero.items) + state.tokens_at(f"deed:{seat}") + (["gem"] if hero.gem else [])
     if keepable:
-        state.pending.append(Pending(seat=seat, kind="keep_item", options=keepable, context={"field": where}))
+        ask(ctx, seat, "keep_item", keepable, field=where)
     else:
         finish_death(ctx, seat, kept=None, where=where)
+
+
+@answers("keep_item", KeepItem)
+def _answer_keep_item(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    finish_death(ctx, seat, kept=value, where=pending.context["field"])
 
 
 def finish_death(ctx: Ctx, seat: int, kept: str | None, where: str) -> None:
     state = ctx.state
     hero = state.heroes[seat]
+    if kept is not None:
+        ctx.emit("item_inherited", rules.DEATH_KEEP, seat, token=kept)
     for tid in list(hero.items) + state.tokens_at(f"deed:{seat}"):
         if tid == kept:
             continue
         token = ctx.content.tokens[tid]
-        if token.category is TokenCategory.BAZAAR:
+        flipped = state.tokens[tid].flipped
+        # Bazaar and city goods go back to their supplies, everything else lies where he died (DEATH-05/06).
+        if token.category is TokenCategory.BAZAAR and not flipped:
             move_token(state, tid, PILE_BAZAAR, face_up=False, seen_by=(), flipped=False)
-        elif token.category is TokenCategory.CITY:
+        elif token.category is TokenCategory.CITY and not flipped:
             move_token(state, tid, PILE_CITY, face_up=False, seen_by=(), flipped=False)
         else:
             move_token(state, tid, at_field(where), face_up=True, seen_by=())
         if tid in hero.items:
             hero.items.remove(tid)
         hero.artificial.pop(tid, None)
+        hero.charges.pop(tid, None)
     for qid in hero.quests:
         move_token(state, qid, at_field(where), face_up=True, seen_by=())
+    if hero.quests:
+        ctx.emit("quests_left_behind", rules.DEATH_QUESTS, seat, field=where, count=len(hero.quests))
     hero.quests = []
+    hero.found = []
     if hero.gem and kept != "gem":
         hero.gem = False
-        state.flags.setdefault("dropped_gems", []).append(where)
+        state.flags["dropped_gems"] = [*state.flags.get("dropped_gems", []), where]
     card = hero_card(ctx.content, hero)
     hero.deaths += 1
     hero.position = hero.manor
     hero.between = None
+    hero.confused = False
+    if item_with_flag(ctx.content, state, hero, "gold_purse") is None:
+        hero.purse = 0
+    # The successor: printed LP maximum and starting gold, no EW, no training, no quests (R-40).
     hero.lp = hero.lp_max = card.lp
-    ctx.emit("hero_restarts", rules.DEATH, seat, field=hero.manor, kept=kept)
+    ctx.emit("hero_restarts", rules.DEATH_RESTART, seat, field=hero.manor, kept=kept)
     grant_starting_gold(ctx, seat)
 
 
@@ -99,9 +192,10 @@ def grant_starting_gold(ctx: Ctx, seat: int) -> None:
     card = hero_card(ctx.content, hero)
     hero.gold = card.gold
     if has_ability(ctx.content, hero, "spell_instead_of_gold"):
-        spells = magier_spell_choices(ctx)
+        # Offered by what they are, not by token id: the supply's make-up is all he looks at.
+        spells = sorted({ctx.content.tokens[t].face for t in magier_spell_choices(ctx)})
         if spells:
-            ctx.state.pending.append(Pending(seat=seat, kind="choose_gift", options=["gold", *spells]))
+            ask(ctx, seat, "choose_gift", ["gold", *spells])
 
 
 def magier_spell_choices(ctx: Ctx) -> list[str]:

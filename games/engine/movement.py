@@ -15,11 +15,13 @@ from .heroes import (
     has_ability,
     has_flag,
     item_with_mode,
+    pay,
+    purse_of,
     walking_points,
 )
 from .life import lose_lp
 from .state import PILE_CITY, PILE_FACE_DOWN, WAITING, HeroState, Pending, State, at_field, held_by
-from .tokens import exists_for, field_tokens, move_token
+from .tokens import exists_for, field_tokens, is_bound, move_token
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
 LABYRINTH_CORNERS = ("U1", "U3", "U4", "U6")
@@ -50,7 +52,7 @@ def movement_modes(content: Content, state: State, seat: int) -> list[str]:
 def legal_movement_actions(content: Content, state: State, seat: int) -> list[Action]:
     ts = state.turn_state
     hero = state.heroes[seat]
-    if ts.movement_over or hero.between is not None:
+    if ts.movement_over or hero.between is not None or ts.forced_fight or ts.turn_over:
         return []
     if ts.mode is None:
         return [*(ChooseMovement(mode=m) for m in movement_modes(content, state, seat)), EndMovement()]
@@ -120,6 +122,8 @@ def secret_target(content: Content, state: State, hero: HeroState, code: str) ->
         return None
     if has_ability(content, hero, "mountain_secret_paths") and code in ("C5", "D5"):
         return None
+    if code == "I5" and _token_face_in_play(content, state, "waldlaeufer") == "I5":
+        return None  # with the Waldläufer there, the red field I5 is a beige field (GLOS-78)
     target = f.target or 0
     if has_ability(content, hero, "red_secret_7") and f.colour is SecretColour.RED:
         target = max(target, 7)
@@ -171,7 +175,7 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
             raise IllegalActionError("Orchan only takes heroes across from Y5")
     if points > ts.points:
         raise IllegalActionError("no movement points left")
-    if gold > hero.gold:
+    if gold > purse_of(hero):
         raise IllegalActionError("the crossing costs 1 gold, and the hero has none")
     return StepPlan(dest=dest, explore_cell=explore, points=points, gold=gold,
                     secret_target=secret_target(content, state, hero, dest), boat_to=boat_to)
@@ -202,7 +206,7 @@ def apply_move(ctx: Ctx, seat: int, action: Move) -> None:
     state.turn_state.points -= plan.points
     state.turn_state.moved = True
     if plan.gold:
-        hero.gold -= plan.gold
+        pay(hero, plan.gold)
         ctx.emit("crossing_paid", rules.WATER_FERRY if link.kind is PathKind.FERRY else rules.WATER_ISLAND,
                  seat, gold=plan.gold, frm=origin, to=plan.dest)
     if plan.boat_to is not None:
@@ -251,15 +255,24 @@ def explore(ctx: Ctx, seat: int, cell: int, entry: str) -> None:
 
 
 def place_open_token(ctx: Ctx, token_id: str, code: str, rule: str) -> None:
+    from .bag import FACE_DOWN_WHEN_PLACED
+
+    if ctx.content.tokens[token_id].category in FACE_DOWN_WHEN_PLACED:
+        # Diener and the Drachenmensch lie face down; whoever drew them still knows them (TOK-38, TOK-48).
+        move_token(ctx.state, token_id, at_field(code), face_up=False)
+        ctx.emit("open_token_placed", rule, field=code)
+        return
     move_token(ctx.state, token_id, at_field(code), face_up=True, seen_by=())
     if ctx.content.tokens[token_id].face == "kahn" and ctx.state.boat is None:
         ctx.state.boat = code
-    ctx.emit("open_token_placed", rule, token=token_id, field=code,
-             visible_to=None)
+    token = ctx.content.tokens[token_id]
+    seers = None if not is_bound(token) else tuple(
+        s for s in range(ctx.state.seats) if exists_for(ctx.content, ctx.state, s, token_id))
+    ctx.emit("open_token_placed", rule, token=token_id, field=code, visible_to=seers)
 
 
 def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
-    """Face-down tokens on the field are turned; a monster there ends the movement."""
+    """Face-down tokens on the field are turned; a monster there ends the movement and forces a fight."""
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     monster = False
@@ -272,13 +285,21 @@ def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
             move_token(state, tid, ts.loc, face_up=True, seen_by=())
             state.turn_state.revealed.append(tid)
             ctx.emit("token_revealed", rules.FACEDOWN_STOP, seat, token=tid, face=token.face, field=code)
-        if token.kind in MONSTER_KINDS:
+        if token.kind in MONSTER_KINDS and not ts.flipped:
+            if state.turn_state.invisible:
+                continue  # Unsichtbarkeit: past every monster, Diener and Wächter too (GLOS-74)
             if (walking and has_ability(content, hero, "pass_open_red") and Border.RED in token.border
                     and tid not in state.turn_state.revealed):
                 continue  # the Barde may walk past open red tokens (ruling R-21)
             monster = True
     if monster:
         ctx.emit("monster_stops_movement", rules.MONSTER_STOPS, seat, field=code)
+        # One fight per turn: after it, a monster reached (by a Teleporter, say) waits for the next turn.
+        state.turn_state.forced_fight = not state.turn_state.fought
+        from .combat import can_evade
+
+        if can_evade(content, state, seat) and not state.turn_state.movement_over:
+            return  # the Hobbit may first try to evade (HERO-09): movement waits for his roll
         finish_movement(ctx, seat)
         return
     if walking and state.turn_state.points <= 0 and not _can_teleport(content, state, hero) \

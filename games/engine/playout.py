@@ -16,7 +16,14 @@ HEROES_FOR_SEATS = ("krieger", "elf", "zwerg", "magier")
 
 
 def acting_seat(state: State) -> int:
-    return state.pending[0].seat if state.pending else state.current
+    """Who acts now: the seat of the first open decision, else the seat deciding the movement (the
+    left neighbour of a hero confused by the Basilisk), else the current seat."""
+    if state.pending:
+        return state.pending[0].seat
+    ts = state.turn_state
+    if ts.begun and ts.mover is not None and not ts.movement_over:
+        return ts.mover
+    return state.current
 
 
 def random_playout(

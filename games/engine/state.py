@@ -6,7 +6,7 @@ are small frozen records in a dict, so a clone copies references, not the whole 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 SKILLS = ("magic", "ranged", "melee")
@@ -22,6 +22,12 @@ WAITING = "waiting"
 PILE_FACE_DOWN = "pile:face_down"
 PILE_BAZAAR = "pile:bazaar"
 PILE_CITY = "pile:city"
+DRAWN = "drawn"        # a face-down token just drawn, waiting for the drawer to place it
+OFFER = "offer"        # drawn for the current Basar's offer, not yet sold
+
+
+def companion_of(seat: int) -> str:
+    return f"companion:{seat}"
 
 
 def at_field(code: str) -> str:
@@ -30,6 +36,13 @@ def at_field(code: str) -> str:
 
 def held_by(seat: int) -> str:
     return f"hero:{seat}"
+
+
+def _shallow(obj):
+    """A shallow copy of a dataclass instance without calling __init__ (clones are hot: one per apply)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 @dataclass(frozen=True)
@@ -63,20 +76,27 @@ class HeroState:
     gem: bool = False
     deaths: int = 0
     artificial: dict[str, int] = field(default_factory=dict)  # token id -> artificial LP left
+    charges: dict[str, int] = field(default_factory=dict)     # token id -> uses left (Roter Heiltrank)
+    purse: int = 0                     # gold lying on the Goldbeutel (spent before the other gold)
+    found: list[str] = field(default_factory=list)   # quests (type 5/6) whose found-item reward was paid
+    companion: str | None = None       # the Ork's Monsterork token
+    dice_policy: str = "best"          # "best": keep the best two dice; "ask": the player picks them
+    confused: bool = False             # lost to the Basilisk: the left neighbour moves him next turn
 
     @property
     def total_lp(self) -> int:
         return self.lp + sum(self.artificial.values())
 
     def clone(self) -> HeroState:
-        return replace(
-            self,
-            training=dict(self.training),
-            xp=dict(self.xp),
-            items=list(self.items),
-            quests=list(self.quests),
-            artificial=dict(self.artificial),
-        )
+        new = _shallow(self)
+        new.training = dict(self.training)
+        new.xp = dict(self.xp)
+        new.items = list(self.items)
+        new.quests = list(self.quests)
+        new.artificial = dict(self.artificial)
+        new.charges = dict(self.charges)
+        new.found = list(self.found)
+        return new
 
 
 @dataclass
@@ -95,9 +115,23 @@ class TurnState:
     teleported: bool = False
     labyrinth_rolled: bool = False
     revealed: list[str] = field(default_factory=list)  # tokens this seat turned face up this turn
+    forced_fight: bool = False        # revealed a monster or walked onto an open one: fight first
+    fought: bool = False              # at most one fight per turn
+    turn_over: bool = False           # a defeat, an event, a rest ...: only "end turn" is left
+    used: list[str] = field(default_factory=list)      # encounters (token ids) and once-a-turn deeds used
+    tried: list[str] = field(default_factory=list)     # tokens whose pick-up probe was tried this turn
+    offers: list[str] = field(default_factory=list)    # the current Basar's unsold offer
+    invisible: bool = False           # Unsichtbarkeit cast successfully this turn
+    mover: int | None = None          # the seat deciding this turn's movement (Basilisk), else None
+    rest_ok: bool = False             # the hero still stands where he began the turn (he may rest)
 
     def clone(self) -> TurnState:
-        return replace(self, revealed=list(self.revealed))
+        new = _shallow(self)
+        new.revealed = list(self.revealed)
+        new.used = list(self.used)
+        new.tried = list(self.tried)
+        new.offers = list(self.offers)
+        return new
 
 
 @dataclass
@@ -110,7 +144,10 @@ class Pending:
     context: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> Pending:
-        return replace(self, options=list(self.options), context=dict(self.context))
+        new = _shallow(self)
+        new.options = list(self.options)
+        new.context = dict(self.context)
+        return new
 
 
 @dataclass
@@ -137,18 +174,17 @@ class State:
     flags: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> State:
-        return replace(
-            self,
-            grid=list(self.grid),
-            revealed=list(self.revealed),
-            heroes=[h.clone() for h in self.heroes],
-            tokens=dict(self.tokens),
-            bag_order=list(self.bag_order),
-            region_stack=list(self.region_stack),
-            turn_state=self.turn_state.clone(),
-            pending=[p.clone() for p in self.pending],
-            flags=dict(self.flags),
-        )
+        new = _shallow(self)
+        new.grid = list(self.grid)
+        new.revealed = list(self.revealed)
+        new.heroes = [h.clone() for h in self.heroes]
+        new.tokens = dict(self.tokens)
+        new.bag_order = list(self.bag_order)
+        new.region_stack = list(self.region_stack)
+        new.turn_state = self.turn_state.clone()
+        new.pending = [p.clone() for p in self.pending]
+        new.flags = dict(self.flags)
+        return new
 
     # --- convenience --------------------------------------------------------------------------
     def hero(self, seat: int) -> HeroState:

@@ -20,6 +20,14 @@ def is_bound(token: Token) -> bool:
     return Border.VIOLET in border or {Border.YELLOW, Border.BLUE} <= border
 
 
+def _back_is_bound(content: Content, token: Token) -> bool:
+    """Deed items and the magic materials stay bound to their deed card or scroll when turned over."""
+    if token.deed:
+        return True
+    back = content.items.get(token.back or "")
+    return bool(token.weapon) and back is not None and back.category == "material"
+
+
 def owns_binding(content: Content, state: State, hero: HeroState, token: Token) -> bool:
     if token.deed and hero.deed == token.deed:
         return True
@@ -35,7 +43,7 @@ def owns_binding(content: Content, state: State, hero: HeroState, token: Token) 
 def held_scroll_weapons(content: Content, state: State, hero: HeroState) -> set[str]:
     weapons = set()
     for tid in hero.items:
-        item = content.items.get(content.tokens[tid].face)
+        item = content.items.get(shown_key(content, state, tid))
         if item and item.category == "scroll" and content.tokens[tid].weapon:
             weapons.add(content.tokens[tid].weapon)
     return weapons
@@ -44,6 +52,8 @@ def held_scroll_weapons(content: Content, state: State, hero: HeroState) -> set[
 def exists_for(content: Content, state: State, seat: int | None, token_id: str) -> bool:
     """Does this seat know that the token is there at all?"""
     token = content.tokens[token_id]
+    if state.tokens[token_id].flipped and not _back_is_bound(content, token):
+        return True  # turned over, it is the item on its back: a quest's reward is anybody's
     if not is_bound(token):
         return True
     if seat is None:
@@ -84,3 +94,49 @@ def shown_key(content: Content, state: State, token_id: str) -> str:
 
 def is_free_beige(state: State, content: Content, code: str) -> bool:
     return not field_tokens(state, code)
+
+
+MONSTER_KINDS = frozenset({"monster", "servant", "guardian", "drachenmensch"})
+ITEM_KINDS = frozenset({"item", "spell"})
+
+
+def role(content: Content, state: State, token_id: str) -> str:
+    """What the token is now: a turned-over token is the item on its back; else its face's kind
+    ("monster" for every fightable creature)."""
+    if state.tokens[token_id].flipped:
+        return "item"
+    kind = content.tokens[token_id].kind.value
+    if kind in MONSTER_KINDS:
+        return "monster"
+    if kind in ITEM_KINDS:
+        return "item"
+    return kind
+
+
+# While legal actions are listed nothing changes, so what a seat sees on a field is read once (a
+# speed-up only: ``listing()`` scopes it, and outside a scope every call reads the state afresh).
+_SEEN: dict[tuple[int, int, str], list[str]] | None = None
+
+
+class listing:
+    def __enter__(self) -> None:
+        global _SEEN
+        self.outer = _SEEN
+        if _SEEN is None:
+            _SEEN = {}
+
+    def __exit__(self, *exc) -> None:
+        global _SEEN
+        _SEEN = self.outer
+
+
+def visible_at(content: Content, state: State, seat: int, code: str) -> list[str]:
+    """Tokens on the field that this seat knows are there (bound tokens of others are not)."""
+    key = (id(state), seat, code)
+    if _SEEN is not None and key in _SEEN:
+        return list(_SEEN[key])
+    loc = at_field(code)
+    result = sorted(tid for tid, t in state.tokens.items() if t.loc == loc and exists_for(content, state, seat, tid))
+    if _SEEN is not None:
+        _SEEN[key] = result
+    return list(result)

@@ -1,22 +1,13 @@
-"""The turn skeleton ("Spielablauf"): start-of-turn rolls, pending decisions, passing the turn."""
+"""The turn skeleton ("Spielablauf"): start-of-turn rolls, passing the turn."""
 
 from __future__ import annotations
 
 from . import rules
-from .actions import (
-    Action,
-    BeginTurn,
-    ChooseDie,
-    ChooseGift,
-    EndTurn,
-    KeepItem,
-    LoseLp,
-)
+from .actions import ChooseDie, ChooseGift
 from .content.model import Content
 from .context import Ctx
 from .errors import IllegalActionError
 from .heroes import has_flag, item_with_flag, walking_points
-from .life import finish_death, take_lp
 from .movement import (
     finish_movement,
     labyrinth_roll,
@@ -25,68 +16,31 @@ from .movement import (
     secret_target,
     teleport_roll,
 )
-from .state import State, TurnState, held_by
+from .pending import answers
+from .state import Pending, TurnState, held_by
 from .tokens import move_token
 
 
-def legal_turn_actions(content: Content, state: State, seat: int) -> list[Action]:
-    if seat != state.current:
-        return []
-    if not state.turn_state.begun:
-        return [BeginTurn()]
-    return [EndTurn()]
+@answers("choose_die", ChooseDie)
+def _answer_choose_die(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    ctx.emit("die_chosen", rules.TELEPORT, seat, value=value)
+    land_teleport(ctx, seat, value)
 
 
-def legal_pending_answers(state: State, seat: int) -> list[Action]:
-    pending = state.pending[0]
-    if pending.seat != seat:
-        return []
-    if pending.kind == "lose_lp":
-        return [LoseLp(source=o) for o in pending.options]
-    if pending.kind == "choose_die":
-        return [ChooseDie(value=o) for o in pending.options]
-    if pending.kind == "keep_item":
-        return [KeepItem(token=o) for o in pending.options]
-    if pending.kind == "choose_gift":
-        return [ChooseGift(choice=o) for o in pending.options]
-    return []
-
-
-def apply_pending_answer(ctx: Ctx, seat: int, action: Action) -> None:
-    state = ctx.state
-    if not state.pending:
-        raise IllegalActionError(f"{action.kind}: there is no open decision to answer")
-    pending = state.pending[0]
-    if pending.seat != seat:
-        raise IllegalActionError("another player must decide first")
-    expected = {"lose_lp": LoseLp, "choose_die": ChooseDie, "keep_item": KeepItem, "choose_gift": ChooseGift}
-    if not isinstance(action, expected[pending.kind]):
-        raise IllegalActionError(f"first answer the open decision: {pending.kind}")
-    value = next(iter(action.params().values()))
-    if value not in pending.options:
-        raise IllegalActionError(f"{value!r} is not one of the choices {pending.options}")
-    state.pending.pop(0)
-    if isinstance(action, LoseLp):
-        take_lp(ctx, seat, action.source, pending.context["rule"], pending.context["reason"])
-    elif isinstance(action, ChooseDie):
-        ctx.emit("die_chosen", rules.TELEPORT, seat, value=action.value)
-        land_teleport(ctx, seat, action.value)
-    elif isinstance(action, KeepItem):
-        finish_death(ctx, seat, kept=action.token, where=pending.context["field"])
-    elif isinstance(action, ChooseGift):
-        _magier_gift(ctx, seat, action.choice)
-
-
-def _magier_gift(ctx: Ctx, seat: int, choice: str) -> None:
+@answers("choose_gift", ChooseGift)
+def _magier_gift(ctx: Ctx, seat: int, pending: Pending, choice) -> None:
     hero = ctx.state.heroes[seat]
     if choice == "gold":
         ctx.emit("starting_gold", rules.SETUP_MAGIER_SPELL, seat, gold=hero.gold)
         return
+    from .life import magier_spell_choices
+
+    # The heir takes a spell of that kind from the Stadt der Magier tokens (HERO-11).
+    tid = min(t for t in magier_spell_choices(ctx) if ctx.content.tokens[t].face == choice)
     hero.gold = 0
-    hero.items.append(choice)
-    move_token(ctx.state, choice, held_by(seat), face_up=True)
-    ctx.emit("spell_instead_of_gold", rules.SETUP_MAGIER_SPELL, seat, token=choice,
-             item=ctx.content.tokens[choice].face)
+    hero.items.append(tid)
+    move_token(ctx.state, tid, held_by(seat), face_up=True)
+    ctx.emit("spell_instead_of_gold", rules.SETUP_MAGIER_SPELL, seat, token=tid, item=choice)
 
 
 def apply_begin_turn(ctx: Ctx, seat: int) -> None:
@@ -98,17 +52,29 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
     ts.begun = True
     hero = state.heroes[seat]
     ctx.emit("turn_begun", rules.TURN_ORDER, seat, turn=state.turn)
-    # The Unwetter: every player rolls before moving; 1-5 it lasts, 6 it ends at once.
+    # 1. The Goldbeutel: empty at the start of the turn, a coin appears on 1-2.
+    if hero.purse == 0 and item_with_flag(content, state, hero, "gold_purse") is not None:
+        roll = ctx.d6()
+        if roll <= 2:
+            hero.purse = 1
+        ctx.emit("purse_roll", rules.GOLDBEUTEL, seat, dice=(roll,), refilled=roll <= 2)
+    if hero.confused:
+        # Confused by the Basilisk: the left neighbour decides this turn's movement (GLOS-06, R-13).
+        hero.confused = False
+        ts.mover = (seat + 1) % state.seats
+        ctx.emit("movement_decided_by_neighbour", rules.BASILISK, seat, mover=ts.mover)
+    # 2. The Unwetter: every player rolls before moving; 1-5 it lasts, 6 it ends at once.
     if state.unwetter:
         roll = ctx.d6()
         state.unwetter = roll != 6
         ctx.emit("unwetter_roll", rules.UNWETTER, seat, dice=(roll,), lasts=state.unwetter)
+    # 3. The Kamel.
     lost_movement = False
     if item_with_flag(content, state, hero, "camel_roll") is not None:
         roll = ctx.d6()
         lost_movement = roll == 1
         ctx.emit("camel_roll", rules.CAMEL, seat, dice=(roll,), movement_lost=lost_movement)
-    # The forced first steps: the dump's teleporter and the labyrinth roll happen even without a
+    # 5. The forced first steps: the dump's teleporter and the labyrinth roll happen even without a
     # movement phase ("muss", "immer"); the secret-path retry needs one.
     if hero.position == "S2":
         ts.mode = "walk"
@@ -125,10 +91,13 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
     in_labyrinth = hero.position is not None and _is_labyrinth(content, hero.position)
     if in_labyrinth and not has_flag(content, state, hero, "labyrinth_map"):
         labyrinth_roll(ctx, seat, rules.LABYRINTH_START)
+    else:
+        ts.rest_ok = True  # he stands where he began the turn: he may rest here (ruling R-35)
     if lost_movement:
         ts.mode = "walk"
         finish_movement(ctx, seat)
         return
+    # 4. The choice of movement mode is skipped when walking is the only one.
     if movement_modes(content, state, seat) == ["walk"]:
         ts.mode = "walk"
         ts.points = walking_points(content, state, hero)
@@ -165,13 +134,21 @@ def _retry_secret_path(ctx: Ctx, seat: int) -> None:
 
 
 def apply_end_turn(ctx: Ctx, seat: int) -> None:
+    from .bazaar import return_offers
+
     state = ctx.state
-    if not state.turn_state.begun:
+    ts = state.turn_state
+    if not ts.begun:
         raise IllegalActionError("begin the turn first")
-    if not state.turn_state.movement_over:
+    from .combat import fight_forced
+
+    if fight_forced(ctx.content, state, seat):
+        raise IllegalActionError("a monster must be fought first (it was revealed or walked onto)")
+    if not ts.movement_over:
         finish_movement(ctx, seat)
         if state.pending:
             return  # a decision arose at the end of movement (e.g. the desert): answer it, then end
+    return_offers(ctx, seat)
     ctx.emit("turn_ended", rules.TURN_ORDER, seat, turn=state.turn)
     state.current = (state.current + 1) % state.seats
     state.turn += 1

@@ -48,8 +48,16 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
     for p in state.pending:
         entry: dict[str, Any] = {"seat": p.seat, "kind": p.kind}
         if p.seat == seat:
+            # Only the deciding seat sees the choices and the token the decision is about.
             entry["options"] = list(p.options)
+            if isinstance(p.context.get("token"), str) and p.context["token"] in state.tokens:
+                entry["token"] = _token_entry(content, state, seat, p.context["token"])
+            probe = p.context.get("probe")
+            if probe:
+                entry["probe"] = {k: probe.get(k) for k in ("skill", "target", "dice", "purpose")}
         pending.append(entry)
+    ts = state.turn_state
+    offers = [_token_entry(content, state, seat, t) for t in ts.offers] if seat == state.current else []
     peeked = state.flags.get("peeked", {})
     revealed_cards = state.flags.get("revealed_cards", [])
     return {
@@ -66,10 +74,18 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
                   "city": counts[PILE_CITY]},
         "heroes": heroes,
         "turn_state": {
-            "begun": state.turn_state.begun,
-            "mode": state.turn_state.mode,
-            "points": state.turn_state.points,
-            "movement_over": state.turn_state.movement_over,
+            "begun": ts.begun,
+            "mode": ts.mode,
+            "points": ts.points,
+            "movement_over": ts.movement_over,
+            "forced_fight": ts.forced_fight,
+            "fought": ts.fought,
+            "turn_over": ts.turn_over,
+            "invisible": ts.invisible,
+            "mover": ts.mover,
+            "bag_draws": ts.bag_draws,
+            "offers": offers,
+            "offer_count": len(ts.offers),
         },
         "pending": pending,
         "unwetter": state.unwetter,
@@ -105,8 +121,13 @@ def _hero_view(content: Content, state: State, viewer: int | None, seat: int) ->
         "has_deed": hero.deed is not None,
         "gem": hero.gem,
         "deaths": hero.deaths,
+        "purse": hero.purse,
+        "charges": dict(hero.charges),
+        "companion": _token_entry(content, state, viewer, hero.companion) if hero.companion else None,
+        "confused": hero.confused,
     }
     if own:
+        data["dice_policy"] = hero.dice_policy
         data["deed"] = hero.deed
         data["deed_tokens"] = sorted(state.tokens_at(f"deed:{seat}"))
     return data

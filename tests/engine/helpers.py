@@ -108,3 +108,60 @@ def item_key(content: Content, *, flag: str | None = None, mode: str | None = No
             continue
         return key
     raise LookupError(f"no item with flag={flag} mode={mode} bonus={bonus} set={movement_set}")
+
+
+# --- acting in scenario tests ---------------------------------------------------------------------------
+def act(content: Content, state: State, action, rolls=(), seat: int | None = None, picks=()):
+    """Apply ``action`` for ``seat`` (default: who must act now) with scripted dice; (state, events)."""
+    from games.engine import ScriptedDice, apply
+    from games.engine.playout import acting_seat
+
+    seat = acting_seat(state) if seat is None else seat
+    return apply(content, state, seat, action, ScriptedDice(rolls, picks))
+
+
+def begun(content: Content, state: State, rolls=()) -> State:
+    from games.engine.actions import BeginTurn
+
+    state, _ = act(content, state, BeginTurn(), rolls)
+    return state
+
+
+def legal(content: Content, state: State, seat: int | None = None, kind: type | None = None) -> list:
+    from games.engine import legal_actions
+    from games.engine.playout import acting_seat
+
+    seat = acting_seat(state) if seat is None else seat
+    actions = legal_actions(content, state, seat)
+    return [a for a in actions if kind is None or isinstance(a, kind)]
+
+
+def rules_of(events) -> list[str]:
+    return [e.rule for e in events]
+
+
+def kinds_of(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def empty_bag(state: State) -> None:
+    """Take every token out of the bag, so that draws in a test draw nothing unless it says so."""
+    from games.engine.state import BAG, OUT
+
+    for tid in state.tokens_at(BAG):
+        state.tokens[tid] = TokenState(loc=OUT)
+
+
+def into_bag(state: State, tid: str) -> str:
+    from games.engine.state import BAG
+
+    state.tokens[tid] = TokenState(loc=BAG)
+    return tid
+
+
+def Ctx_for(content: Content, state: State, rolls=()):
+    """A rules context on ``state`` itself, for calling one rule function directly."""
+    from games.engine import ScriptedDice
+    from games.engine.context import Ctx
+
+    return Ctx(content=content, state=state, dice=ScriptedDice(rolls))

@@ -139,6 +139,7 @@ def test_sixteen_heroes(content):
     assert set(content.heroes) == set(HEROES)
 
 
+@pytest.mark.rule("HERO-01", "SETUP-02")
 @pytest.mark.parametrize("key", sorted(HEROES))
 def test_hero_printed_values(content, key):
     h = content.heroes[key]
@@ -166,6 +167,7 @@ def test_hero_ability_texts_verbatim(content):
 # =============================================================================================
 
 
+@pytest.mark.rule("SETUP-04")
 def test_25_cards_without_q(content):
     assert len(content.regions) == 25
     assert "Q" not in content.regions
@@ -434,6 +436,7 @@ COUNTS = {
 }
 
 
+@pytest.mark.rule("TOK-01", "TOK-02", "TOK-03")
 def test_token_category_counts(content):
     counts = Counter(t.category.value for t in content.tokens.values())
     assert dict(counts) == COUNTS
@@ -515,6 +518,7 @@ def test_guardians_minus_two_everywhere(content):
             assert Counter(t.border) == Counter(["darkblue"])
 
 
+@pytest.mark.rule("FIGHT-02", "FIGHT-04")
 def test_monster_values(content):
     for t in content.tokens.values():
         if t.kind.value in ("monster", "servant", "guardian", "drachenmensch"):
@@ -702,6 +706,7 @@ def test_face_down_mix(content):
     assert dict(broom.skills) == {"magic": -2}
 
 
+@pytest.mark.rule("QUEST-02", "QUEST-03")
 def test_quests_point_at_real_things(content):
     by_face = {}
     for t in content.tokens.values():

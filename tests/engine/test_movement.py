@@ -43,7 +43,7 @@ def test_a_hero_walks_up_to_his_movement_points(content):
         act(content, state, Move(to="A7"))
 
 
-@pytest.mark.rule(R.MOVE_POINTS)
+@pytest.mark.rule(R.MOVE_POINTS, "MOVE-02")
 def test_movement_points_need_not_all_be_used(content):
     state = begun(content, play_state(content, [("krieger", "A1")]))
     state, _ = act(content, state, Move(to="A2"))
@@ -53,7 +53,7 @@ def test_movement_points_need_not_all_be_used(content):
     assert state.current == 0 and state.turn == 2 and not state.turn_state.begun
 
 
-@pytest.mark.rule(R.MOVE_BEST_ITEM)
+@pytest.mark.rule(R.MOVE_BEST_ITEM, "GLOS-71", "GLOS-48", "GLOS-54")
 def test_only_the_best_movement_item_counts_and_armour_slows(content):
     state = play_state(content, [("krieger", "A1")])
     give_item(content, state, 0, item_key(content, bonus=1))
@@ -86,7 +86,7 @@ def test_crossing_to_the_neighbouring_card_costs_one_point(content):
     assert state.heroes[0].position == "B7" and state.turn_state.points == 3
 
 
-@pytest.mark.rule(R.MOVE_NO_WRAP)
+@pytest.mark.rule(R.MOVE_NO_WRAP, "MOVE-11")
 def test_no_wrapping_at_the_edges(content):
     state = begun(content, play_state(content, [("krieger", "A6")]))  # west entry of A, at the west edge
     assert all(to[0] == "A" for to in moves(content, state))
@@ -94,7 +94,7 @@ def test_no_wrapping_at_the_edges(content):
     assert all(to[0] == "A" for to in moves(content, state))
 
 
-@pytest.mark.rule(R.EXPLORE, R.EXPLORE_TOKENS)
+@pytest.mark.rule(R.EXPLORE, R.EXPLORE_TOKENS, "EXPLORE-02")
 def test_exploring_turns_the_card_and_lays_two_tokens_on_the_other_axis(content):
     state = begun(content, play_state(content, [("krieger", "A4")], hidden="B"))
     assert "?1" in moves(content, state)
@@ -119,7 +119,7 @@ def test_open_tokens_waiting_for_a_card_are_laid_out_when_it_is_explored(content
     assert R.EXPLORE_WAITING in [e.rule for e in events]
 
 
-@pytest.mark.rule(R.FACEDOWN_STOP)
+@pytest.mark.rule(R.FACEDOWN_STOP, "FACEDOWN-02")
 def test_a_face_down_token_is_turned_and_movement_goes_on(content):
     state = play_state(content, [("krieger", "A1")])
     tid = put_token(state, face_down_token(content, state, "item"), "A2")
@@ -151,7 +151,7 @@ def test_the_barde_walks_past_open_red_tokens(content):
 
 
 # --- secret paths ---------------------------------------------------------------------------------
-@pytest.mark.rule(R.SECRET_ROLL)
+@pytest.mark.rule(R.SECRET_ROLL, "SECRET-03")
 def test_a_secret_path_is_found_when_2w6_are_at_most_its_number(content):
     # A7 is a yellow secret path with target 8, reached from A6.
     state = begun(content, play_state(content, [("krieger", "A6")]))
@@ -171,7 +171,7 @@ def test_a_failed_search_leaves_the_hero_between_the_fields(content):
     assert state.turn_state.movement_over
 
 
-@pytest.mark.rule(R.SECRET_RETRY)
+@pytest.mark.rule(R.SECRET_RETRY, "SECRET-06")
 def test_next_turn_a_found_path_lets_the_hero_walk_on(content):
     state = play_state(content, [("krieger", "A6")])
     state.heroes[0].between = ("A6", "A7")

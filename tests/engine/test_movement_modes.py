@@ -104,7 +104,7 @@ def test_jumping_shoes_jump_exactly_four_fields_and_ignore_tokens_between(conten
     assert state.heroes[0].position == "A9" and state.turn_state.movement_over
 
 
-@pytest.mark.rule(R.JUMP)
+@pytest.mark.rule(R.JUMP, "REGION-18")
 def test_jumping_shoes_never_enter_the_labyrinth(content):
     state = play_state(content, [("krieger", "P4")])
     give_item(content, state, 0, "springschuhe")
@@ -153,3 +153,18 @@ def test_a_camel_roll_of_one_loses_the_movement_phase(content):
     assert not any(isinstance(a, Move) for a in legal_actions(content, lost, 0))
     rode, _ = act(content, state, BeginTurn(), rolls=(2,))
     assert rode.turn_state.points == 6
+
+
+@pytest.mark.rule("EXPLORE-05", R.BROOM, R.PEGASUS)
+def test_flights_never_land_on_face_down_cards(content):
+    state = play_state(content, [("krieger", "A5")], hidden="BZ")
+    give_item(content, state, 0, "hexenbesen")
+    state = begun(content, state)
+    state, _ = act(content, state, ChooseMovement(mode="broom"))
+    assert {a.to[0] for a in legal_actions(content, state, 0) if isinstance(a, Fly)} == {"F"}
+    state = play_state(content, [("krieger", "A1")], hidden="BZ")
+    give_item(content, state, 0, "pegasus")
+    state = begun(content, state)
+    state, _ = act(content, state, ChooseMovement(mode="pegasus"))
+    letters = {a.to[0] for a in legal_actions(content, state, 0) if isinstance(a, Fly)}
+    assert letters and not letters & {"B", "Z"}

@@ -12,11 +12,23 @@ from hypothesis import strategies as st
 from games.engine import IllegalActionError, ScriptedDice, SeededDice, State, apply, legal_actions, view
 from games.engine.actions import ACTION_KINDS
 from games.engine.content.model import FieldKind
+from games.engine.heroes import held_items, skill_value
 from games.engine.playout import acting_seat, random_playout
-from games.engine.state import ASIDE, BAG, OUT, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN, WAITING, TokenState
-from games.engine.tokens import face_known_to
+from games.engine.state import (
+    ASIDE,
+    BAG,
+    DRAWN,
+    OFFER,
+    OUT,
+    PILE_BAZAAR,
+    PILE_CITY,
+    PILE_FACE_DOWN,
+    WAITING,
+    TokenState,
+)
+from games.engine.tokens import exists_for, face_known_to
 
-FIXED_LOCS = {BAG, ASIDE, OUT, WAITING, PILE_FACE_DOWN, PILE_BAZAAR, PILE_CITY}
+FIXED_LOCS = {BAG, ASIDE, OUT, WAITING, PILE_FACE_DOWN, PILE_BAZAAR, PILE_CITY, DRAWN, OFFER}
 
 
 def all_fields(content):
@@ -31,17 +43,40 @@ def check_invariants(content, state: State) -> None:
         if ts.loc in FIXED_LOCS:
             continue
         kind, _, where = ts.loc.partition(":")
-        assert kind in {"field", "hero", "deed", "quest"}, ts.loc
+        assert kind in {"field", "hero", "deed", "quest", "companion"}, ts.loc
         if kind == "field":
             assert where in fields, ts.loc
+    drawn = [p.context["token"] for p in state.pending if p.kind == "place_token"]
+    assert sorted(drawn) == sorted(state.tokens_at(DRAWN))
+    assert sorted(state.turn_state.offers) == sorted(state.tokens_at(OFFER))
+    # At most one bag draw per turn (BAG-08).
+    assert state.turn_state.bag_draws <= 1
     for hero in state.heroes:
         held = {tid for tid, ts in state.tokens.items() if ts.loc == f"hero:{hero.seat}"}
         assert held == set(hero.items), (hero.seat, held, hero.items)
         assert len(hero.items) == len(set(hero.items))
+        quests = {tid for tid, ts in state.tokens.items() if ts.loc == f"quest:{hero.seat}"}
+        assert quests == set(hero.quests) and len(hero.quests) <= 4
+        companions = state.tokens_at(f"companion:{hero.seat}")
+        assert companions == ([hero.companion] if hero.companion else [])
+        assert set(hero.artificial) <= set(hero.items) | set(companions)
+        assert set(hero.charges) <= set(hero.items)
+        assert set(hero.found) <= set(hero.quests)
         if hero.hero:
-            assert len(hero.items) <= content.heroes[hero.hero].item_slots
-            assert hero.lp >= 0 and hero.gold >= 0
+            card = content.heroes[hero.hero]
+            assert len(hero.items) <= card.item_slots
+            # LP and gold never negative; natural LP never above the maximum.
+            assert 0 <= hero.lp <= hero.lp_max, (hero.lp, hero.lp_max)
+            assert hero.gold >= 0 and hero.purse >= 0
             assert all(v >= 0 for v in hero.artificial.values())
+            assert all(v >= 0 for v in hero.xp.values())
+            for skill in ("magic", "ranged", "melee"):
+                assert skill_value(content, state, hero, skill) <= 11
+                assert getattr(card, skill) + hero.training[skill] <= 11
+            # One armour, one shield, one ring, one scroll.
+            kinds = [item.category for _, item in held_items(content, state, hero)
+                     if item.category in ("armour", "shield", "ring", "scroll")]
+            assert len(kinds) == len(set(kinds)), kinds
         if state.phase == "play":
             assert hero.position in fields, hero.position
             if hero.between:
@@ -53,23 +88,41 @@ def check_invariants(content, state: State) -> None:
     if state.phase == "play":
         assert sorted(state.grid) == sorted(content.regions)
     assert 0 <= state.current < state.seats
+    for pending in state.pending:
+        assert pending.options, pending
     # JSON round trip is lossless.
     assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
 def check_view_leaks_nothing(content, state: State, seat: int) -> None:
     seen = view(content, state, seat)
-    text = json.dumps(seen)
+    # A bag search lists faces, not ids; a face may spell like an id ("drache"), so it is checked apart.
+    scanned = json.loads(json.dumps(seen))
+    faces = {t.face for t in content.tokens.values()}
+    for entry in scanned["pending"]:
+        if entry["kind"] == "bag_search" and "options" in entry:
+            assert set(entry.pop("options")) <= faces
+    text = json.dumps(scanned)
     for cell, info in enumerate(seen["board"]):
         if not state.revealed[cell]:
             assert info["letter"] is None
     for tid, ts in state.tokens.items():
         if not face_known_to(content, state, seat, tid):
             assert f'"{tid}"' not in text, f"{tid} leaks to seat {seat}"
-    assert seen["namenloser_card"] is None and seen["dragon_card"] is None  # nobody has revealed them
+    # The boss cards stay secret but for a seat that peeked at them (Mäuse) or once revealed.
+    peeked = state.flags.get("peeked", {}).get(str(seat), [])
+    revealed = state.flags.get("revealed_cards", [])
+    for card in ("namenloser", "dragon"):
+        if card not in peeked and card not in revealed:
+            assert seen[f"{card}_card"] is None
+    # Pending options and the offer are shown only to the seat concerned.
+    for entry in seen["pending"]:
+        assert ("options" in entry) == (entry["seat"] == seat)
+    if seat != state.current:
+        assert seen["turn_state"]["offers"] == []
     # Swapping two hidden things the seat cannot tell apart leaves its view unchanged.
     hidden = [tid for tid, ts in state.tokens.items()
-              if ts.field and not face_known_to(content, state, seat, tid)]
+              if ts.field and exists_for(content, state, seat, tid) and not face_known_to(content, state, seat, tid)]
     if len(hidden) >= 2:
         a, b = hidden[0], hidden[-1]
         swapped = state.clone()
@@ -85,18 +138,55 @@ def check_view_leaks_nothing(content, state: State, seat: int) -> None:
         assert view(content, swapped, seat)["board"] == seen["board"]
 
 
-@pytest.mark.rule("MOVE-01", "SETUP-01", "SETUP-05")
+BORING = {"set_dice_policy", "end_turn", "end_movement", "drop_item", "drop_quest", "choose_movement"}
+
+
+class ActionMinded:
+    """Picks at random, but prefers the action phase (fights, items, quests, encounters, trades) to
+    walking and ending the turn, so that playouts go through fights, quests, trades and deaths."""
+
+    def __init__(self, seed: str, eagerness: float = 0.6) -> None:
+        self.rng = random.Random(seed)
+        self.eagerness = eagerness
+
+    def choice(self, actions):
+        lively = [a for a in actions if a.kind not in BORING and a.kind != "move"]
+        if lively and self.rng.random() < self.eagerness:
+            return self.rng.choice(lively)
+        return self.rng.choice(actions)
+
+
+def _check_only_the_deciding_seat_acts(content, state: State) -> None:
+    actor = acting_seat(state)
+    for other in range(state.seats):
+        if other != actor and other != state.current:
+            assert legal_actions(content, state, other) == [], (other, state.pending[:1])
+    if state.pending:
+        for other in range(state.seats):
+            if other != state.pending[0].seat:
+                assert legal_actions(content, state, other) == []
+
+
+@pytest.mark.rule("MOVE-01", "SETUP-01", "SETUP-05", "BAG-08", "SKILL-06", "ITEM-07", "LP-06")
 def test_thousands_of_random_legal_actions_keep_every_invariant(content):
     total = 0
-    for game in range(12):
+    seen_kinds: set[str] = set()
+    for game in range(16):
         seats = 1 + game % 4
-        for state, seat, action, events in random_playout(content, seats, f"prop-{game}", 400):
+        chooser = ActionMinded(f"prop-{game}") if game % 2 else None
+        for state, seat, action, events in random_playout(content, seats, f"prop-{game}", 500, chooser=chooser):
             check_invariants(content, state)
+            seen_kinds.update(e.kind for e in events)
             if total % 7 == 0:
+                _check_only_the_deciding_seat_acts(content, state)
                 for viewer in range(state.seats):
                     check_view_leaks_nothing(content, state, viewer)
             total += 1
-    assert total > 3000
+    assert total > 6000
+    # The playouts went through fights (won and lost), quests, trades, events and deaths.
+    for kind in ("fight_won", "fight_lost", "quest_accepted", "item_taken", "hero_died", "bazaar_called",
+                 "encounter_used", "event", "probe", "face_down_token_placed"):
+        assert kind in seen_kinds, kind
 
 
 def _random_action(rng: random.Random):
@@ -143,3 +233,62 @@ def test_every_offered_action_applies(content):
         seat = acting_seat(state)
         for sequence, action in enumerate(legal_actions(content, state, seat)):
             apply(content, state, seat, action, SeededDice("offered", sequence))
+
+
+def _busy_positions(content) -> list[State]:
+    """Starting positions where trades, quests, training and fights are within reach."""
+    from .helpers import give_item, play_state, put_token
+
+    states = []
+    market = play_state(content, [("krieger", "F2"), ("zwerg", "F2"), ("magier", "F1")])
+    put_token(market, "enc-kleiner-basar", "F2", face_up=True)
+    for hero in market.heroes:
+        hero.gold = 12
+    states.append(market)
+    city = play_state(content, [("zentaur", "S1"), ("gnom", "S1")])
+    for hero in city.heroes:
+        hero.gold = 10
+    states.append(city)
+    quests = play_state(content, [("elf", "W6"), ("ork", "P10"), ("schamane", "E5")])
+    for seat, qid in ((0, "fd-44"), (1, "fd-35"), (2, "fd-38"), (2, "fd-45")):
+        quests.tokens[qid] = TokenState(loc=f"quest:{seat}", face_up=True)
+        quests.heroes[seat].quests.append(qid)
+    put_token(quests, "qi-statuette", "P10", face_up=True)
+    put_token(quests, "enc-mirabar", "E5", face_up=True)
+    put_token(quests, "fd-09", "P11", face_up=True)
+    states.append(quests)
+    fights = play_state(content, [("hobbit", "A1"), ("barde", "B1"), ("paladin", "C1"), ("flink", "A1")])
+    for tid, field in (("fd-01", "A2"), ("fd-03", "B2"), ("fd-10", "C2"), ("red-schatten", "A3"),
+                       ("fd-11", "B3"), ("fd-12", "C3"), ("enc-quelle", "A5"), ("fd-46", "B5")):
+        put_token(fights, tid, field, face_up=True)
+    give_item(content, fights, 1, "schild")
+    give_item(content, fights, 2, "ruestung")
+    states.append(fights)
+    return states
+
+
+@pytest.mark.rule("BUY-08", "QUEST-13", "BAG-08", "LP-05")
+def test_random_play_from_busy_positions_keeps_every_invariant(content):
+    kinds: set[str] = set()
+    steps = 0
+    for index, start in enumerate(_busy_positions(content)):
+        for run in range(6):
+            chooser = ActionMinded(f"busy-{index}-{run}", eagerness=0.8)
+            state = start
+            for sequence in range(1, 160):
+                seat = acting_seat(state)
+                actions = legal_actions(content, state, seat)
+                assert actions, "nobody can act"
+                state, events = apply(content, state, seat, chooser.choice(actions),
+                                      SeededDice(f"busy-{index}-{run}", sequence))
+                kinds.update(e.kind for e in events)
+                check_invariants(content, state)
+                if sequence % 5 == 0:
+                    _check_only_the_deciding_seat_acts(content, state)
+                    for viewer in range(state.seats):
+                        check_view_leaks_nothing(content, state, viewer)
+                steps += 1
+    assert steps > 3000
+    for kind in ("item_bought", "item_sold", "offer_declined", "quest_fulfilled", "fight_won", "fight_lost",
+                 "hero_died", "lp_healed", "skill_raised"):
+        assert kind in kinds, kind

@@ -32,7 +32,7 @@ def setup_two_players(content, heroes=("krieger", "elf"), cells=(0, 12)):
     return state
 
 
-@pytest.mark.rule("SETUP-01")
+@pytest.mark.rule("SETUP-01", "SETUP-03", "LP-02")
 def test_heroes_start_with_their_printed_lp_and_gold(content):
     state = fresh(content, 2)
     state, events = play(content, state, 0, ChooseHero(hero="zwerg"))

@@ -63,7 +63,7 @@ def test_morgaine_crosses_the_lake_for_free(content):
     assert state.heroes[0].position == "L6" and state.heroes[0].gold == 0
 
 
-@pytest.mark.rule(R.WATER_BOAT)
+@pytest.mark.rule(R.WATER_BOAT, "WATER-03")
 def test_the_boat_crosses_for_free_and_stays_on_the_far_side(content):
     state = play_state(content, [("krieger", "L4"), ("elf", "L4")])
     state.boat = "L4"
@@ -95,7 +95,7 @@ def test_the_island_is_closed_until_orchan_is_in_play(content):
         act(content, state, Move(to="Y7"))
 
 
-@pytest.mark.rule(R.WATER_ISLAND, "WATER-08")
+@pytest.mark.rule(R.WATER_ISLAND, "WATER-07", "WATER-08", "WATER-09")
 def test_orchan_takes_heroes_over_for_one_gold_and_back_for_free(content):
     state = play_state(content, [("krieger", "Y5")])
     put_token(state, token_with_face(content, state, "orchan"), "Y5", face_up=True)
@@ -109,7 +109,7 @@ def test_orchan_takes_heroes_over_for_one_gold_and_back_for_free(content):
 
 
 # --- city of mages S ---------------------------------------------------------------------------------------
-@pytest.mark.rule(R.TELEPORT)
+@pytest.mark.rule(R.TELEPORT, "REGION-06")
 def test_the_city_is_not_reached_on_foot(content):
     state = begun(content, play_state(content, [("krieger", "S3")]))
     assert "S1" not in moves(content, state)
@@ -129,7 +129,7 @@ def test_a_teleporter_roll_of_one_reaches_the_city_and_ends_movement(content):
     assert roll.dice == (1,)
 
 
-@pytest.mark.rule(R.TELEPORT)
+@pytest.mark.rule(R.TELEPORT, "MOVE-08")
 def test_the_teleporter_can_be_used_with_the_last_movement_point(content):
     state = play_state(content, [("gnom", "S7")])
     state = begun(content, state)
@@ -222,7 +222,7 @@ def test_with_the_map_the_hero_walks_the_corridors_without_rolling(content):
 
 
 # --- tower H and lair V -----------------------------------------------------------------------------------------
-@pytest.mark.rule(R.TOWER)
+@pytest.mark.rule(R.TOWER, "REGION-02", "TOK-43")
 def test_h3_cannot_be_entered_and_guardian_fields_need_a_gem(content):
     state = begun(content, play_state(content, [("krieger", "H1")]))
     assert "H5" not in moves(content, state)

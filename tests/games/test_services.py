@@ -8,6 +8,7 @@ from django.core.management import call_command
 from games import services
 from games.engine import legal_actions
 from games.engine.content import load_content
+from games.engine.playout import acting_seat
 from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, GameAction, TokenPosition
 from games.persistence import load_state
@@ -33,7 +34,7 @@ def play_first_legal(game, times=1):
     for i in range(times):
         game.refresh_from_db()
         state = load_state(game)
-        seat = state.pending[0].seat if state.pending else state.current
+        seat = acting_seat(state)
         action = legal_actions(content, state, seat)[0]
         services.action_submit(game=game, user=users_by_seat(game)[seat], action=action.to_json(),
                                expected_version=game.version, idempotency_key=f"k-{game.version}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games import services
 from games.engine import legal_actions
 from games.engine.content import load_content
+from games.engine.playout import acting_seat
 from games.models import Game
 from games.persistence import load_state
 
@@ -16,7 +17,7 @@ def users_by_seat(game):
 def submit_first_legal(game, user_of=None):
     game.refresh_from_db()
     state = load_state(game)
-    seat = state.pending[0].seat if state.pending else state.current
+    seat = acting_seat(state)
     action = legal_actions(load_content(), state, seat)[0]
     return services.action_submit(game=game, user=users_by_seat(game)[seat], action=action.to_json(),
                                   expected_version=game.version, idempotency_key=f"t-{game.version}")

@@ -1,0 +1,214 @@
+"""Drawing tokens from the bag ("Marken nachziehen").
+
+After taking a token from the board, accepting or fulfilling a quest, or fulfilling a part of a deed
+or scroll, the current player draws one token, at most one per turn however many triggers he met
+(BAG-08). A face-down (PA) token goes face down on a free beige field of his choice off his own card,
+and he may look at it; an open token goes to its printed coordinate, or waits beside the board until
+that card is revealed; an event is carried out at once and ends his turn.
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .actions import ChooseOption, PlaceToken
+from .board import board_for, letter_of
+from .content.model import FieldKind, TokenCategory
+from .context import Ctx
+from .heroes import item_with_flag
+from .pending import answers, ask
+from .state import ASIDE, BAG, DRAWN, WAITING, Pending, State, at_field
+from .tokens import exists_for, is_bound, move_token
+
+FACE_DOWN_WHEN_PLACED = {TokenCategory.SERVANT, TokenCategory.GUARDIAN, TokenCategory.DRACHENMENSCH}
+MAX_SERVANTS = 14
+
+
+def draw_due(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
+    """A draw condition was met by the current player: draw, unless he already drew this turn."""
+    state = ctx.state
+    if seat != state.current:
+        return
+    ts = state.turn_state
+    if ts.bag_draws >= 1:
+        ctx.emit("draw_limit_reached", rules.BAG_LIMIT, seat, reason=reason)
+        return
+    ts.bag_draws += 1
+    hero = state.heroes[seat]
+    spell = item_with_flag(ctx.content, state, hero, "choose_token")
+    if spell is not None and _open_faces_in_bag(ctx):
+        # Hellsehen replaces this draw, after a magic probe (ruling R-43).
+        ask(ctx, seat, "hellsehen", ["draw", "hellsehen"], token=spell, reason=reason)
+        return
+    draw_random(ctx, seat, rule)
+
+
+def draw_random(ctx: Ctx, seat: int, rule: str = rules.BAG_DRAW) -> None:
+    bag = sorted(ctx.state.tokens_at(BAG))
+    if not bag:
+        ctx.emit("bag_empty", rule, seat)
+        return
+    place_drawn(ctx, seat, ctx.dice.pick(bag), rule)
+
+
+def _open_faces_in_bag(ctx: Ctx, with_target: bool = False) -> list[str]:
+    faces = set()
+    for tid in ctx.state.tokens_at(BAG):
+        token = ctx.content.tokens[tid]
+        if token.category is TokenCategory.FACE_DOWN:
+            continue
+        if with_target and not token.target:
+            continue
+        faces.add(token.face)
+    return sorted(faces)
+
+
+def token_of_face_in_bag(ctx: Ctx, face: str) -> str:
+    return min(tid for tid in ctx.state.tokens_at(BAG) if ctx.content.tokens[tid].face == face)
+
+
+def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, **context) -> bool:
+    """Let the seat pick an open token from the bag by its face (Hellsehen, Hellseherin). The
+    options are faces, not token ids: the player sees what he searches, never the bag's order."""
+    faces = _open_faces_in_bag(ctx, with_target)
+    if not faces:
+        ctx.emit("bag_search_empty", rules.HELLSEHERIN if with_target else rules.HELLSEHEN, seat)
+        return False
+    ask(ctx, seat, kind, faces, front=True, **context)
+    return True
+
+
+@answers("hellsehen", ChooseOption)
+def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    if value == "draw":
+        draw_random(ctx, seat)
+        return
+    from .probes import start_probe
+
+    start_probe(ctx, seat, "magic", 0, "hellsehen", {"token": pending.context["token"]})
+
+
+@answers("bag_search", ChooseOption)
+def _answer_bag_search(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    tid = token_of_face_in_bag(ctx, value)
+    ctx.emit("token_searched", pending.context["rule"], seat, token=tid, face=value)
+    place_drawn(ctx, seat, tid, pending.context["rule"])
+
+
+def free_beige_fields(ctx: Ctx, seat: int) -> list[str]:
+    """Beige fields on face-up cards with no token the drawer knows of, off his own card (R-11, R-55)."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    here = hero.between[0] if hero.between else hero.position
+    own_letter = letter_of(here) if here else None
+    occupied = {ts.loc[6:] for tid, ts in state.tokens.items()
+                if ts.loc.startswith("field:") and exists_for(content, state, seat, tid)}
+    board = board_for(content, state.grid)
+    result = []
+    for letter, cell in board.cell_of_letter.items():
+        if not state.revealed[cell] or letter == own_letter:
+            continue
+        result.extend(f.code for f in content.regions[letter].fields
+                      if f.kind is FieldKind.BEIGE and f.code not in occupied)
+    return sorted(result)
+
+
+def place_drawn(ctx: Ctx, seat: int, tid: str, rule: str) -> None:
+    """Put a token just taken from the bag where it belongs."""
+    state, content = ctx.state, ctx.content
+    token = content.tokens[tid]
+    if token.category is TokenCategory.FACE_DOWN:
+        options = free_beige_fields(ctx, seat)
+        if not options:
+            move_token(state, tid, BAG, face_up=False, seen_by=())
+            ctx.emit("no_free_beige_field", rules.BAG_FACE_DOWN, seat)
+            return
+        move_token(state, tid, DRAWN, face_up=False, seen_by=(seat,))
+        ctx.emit("face_down_token_drawn", rules.BAG_FACE_DOWN, seat, token=tid, face=token.face,
+                 visible_to=(seat,))
+        ask(ctx, seat, "place_token", options, token=tid)
+        return
+    ctx.emit("token_drawn", rule, seat, token=tid, face=token.face, visible_to=_who_sees(ctx, tid))
+    kind = token.kind.value
+    if kind == "event":
+        from .events_tokens import resolve_event
+
+        resolve_event(ctx, seat, tid)
+    elif kind == "dragon_event":
+        from .events_tokens import resolve_dragon_event
+
+        resolve_dragon_event(ctx, seat, tid)
+    elif kind == "dragon":
+        place_open(ctx, tid, seat, rules.TOK_DRAGON_DRAWN)
+        for other, t in sorted(state.tokens.items()):
+            if t.loc == ASIDE and content.tokens[other].category in (
+                    TokenCategory.DRACHENMENSCH, TokenCategory.DRAGON_EVENT):
+                move_token(state, other, BAG, face_up=False, seen_by=())
+        ctx.emit("dragon_tokens_into_bag", rules.TOK_DRAGON_BAG, seat)
+    elif kind == "namenloser":
+        namenloser_arrives(ctx, seat, tid)
+    else:
+        rule = {"servant": rules.TOK_SERVANT_DRAWN, "drachenmensch": rules.TOK_DRACHENMENSCH_DRAWN}.get(
+            kind, rules.BAG_OPEN)
+        place_open(ctx, tid, seat, rule)
+
+
+def _who_sees(ctx: Ctx, tid: str) -> tuple[int, ...] | None:
+    """Tokens bound to a quest, deed or scroll show in the log only to the seats that can see them."""
+    if not is_bound(ctx.content.tokens[tid]):
+        return None
+    return tuple(s for s in range(ctx.state.seats) if exists_for(ctx.content, ctx.state, s, tid))
+
+
+def place_open(ctx: Ctx, tid: str, seat: int, rule: str) -> None:
+    """To the printed coordinate, or beside the board until its card is known (BAG-04, BAG-05).
+    Diener and the Drachenmensch lie face down there, and the drawer may look at them (TOK-38, TOK-48)."""
+    state, content = ctx.state, ctx.content
+    token = content.tokens[tid]
+    face_down = token.category in FACE_DOWN_WHEN_PLACED
+    target = token.target
+    board = board_for(content, state.grid)
+    seen = (seat,) if face_down else ()
+    if target and state.revealed[board.cell_of_letter[letter_of(target)]]:
+        move_token(state, tid, at_field(target), face_up=not face_down, seen_by=seen)
+        if token.face == "kahn" and state.boat is None:
+            state.boat = target
+        ctx.emit("open_token_placed", rule, seat, token=tid if not face_down else None, field=target,
+                 visible_to=_who_sees(ctx, tid))
+    else:
+        move_token(state, tid, WAITING, face_up=not face_down, seen_by=seen)
+        ctx.emit("token_waits_beside_board", rules.BAG_WAITING, seat, token=tid if not face_down else None,
+                 field=target, visible_to=_who_sees(ctx, tid))
+
+
+@answers("place_token", PlaceToken)
+def _answer_place(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    tid = pending.context["token"]
+    move_token(ctx.state, tid, at_field(value), face_up=False, seen_by=(seat,))
+    ctx.emit("face_down_token_placed", rules.BAG_FACE_DOWN, seat, field=value)
+
+
+def return_drawn(state: State, pending: Pending) -> None:
+    """A drawer who dies before placing his token gives it back to the bag."""
+    if pending.kind == "place_token":
+        move_token(state, pending.context["token"], BAG, face_up=False, seen_by=())
+
+
+def namenloser_arrives(ctx: Ctx, seat: int, tid: str) -> None:
+    """BAG-07 / ruling R-32, the minimum engine III builds on: the Namenloser on H3, the Wächter face
+    down on their fields, as many Diener as quests are held placed face down, the rest into the bag."""
+    state, content = ctx.state, ctx.content
+    place_open(ctx, tid, seat, rules.TOK_NAMENLOSER_DRAWN)
+    guardians = sorted(t for t, ts in state.tokens.items()
+                       if ts.loc == ASIDE and content.tokens[t].category is TokenCategory.GUARDIAN)
+    for guardian in guardians:
+        place_open(ctx, guardian, seat, rules.BAG_NAMENLOSER)
+    servants = sorted(t for t, ts in state.tokens.items()
+                      if ts.loc == ASIDE and content.tokens[t].category is TokenCategory.SERVANT)
+    count = min(MAX_SERVANTS, sum(len(h.quests) for h in state.heroes), len(servants))
+    for _ in range(count):
+        servant = ctx.dice.pick(servants)
+        servants.remove(servant)
+        place_open(ctx, servant, seat, rules.BAG_NAMENLOSER)
+    for servant in servants:
+        move_token(state, servant, BAG, face_up=False, seen_by=())
+    ctx.emit("namenloser_arrives", rules.BAG_NAMENLOSER, seat, servants_placed=count)

@@ -1,0 +1,247 @@
+"""Fights ("Kämpfe") against monsters, Diener, Wächter and the Drachenmensch.
+
+The fight is the first action of a turn and there is at most one. The player picks one monster on
+his field (Diener first) and one skill from its coloured points, then makes one probe per heart with
+that skill and the point's modifier; the first failure is a defeat (ruling R-15). A defeat costs one
+LP, or what the monster takes instead, and ends the turn; a victory pays the printed reward, the item
+or gold on the token's back, and a bag draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+from .actions import Action, ChooseOption, Evade, Fight, FightLightning
+from .context import Ctx
+from .errors import IllegalActionError
+from .heroes import carries_heavy_mount, has_ability, item_with_flag
+from .life import lose_lp, take_lp
+from .pending import answers, ask
+from .probes import allowed_skills, on_probe, start_probe
+from .rewards import grant_gold, grant_xp, lose_xp_or_lp
+from .state import BAG, OUT, PILE_CITY, Pending, State, companion_of
+from .tokens import move_token, role, visible_at
+
+
+# --- what may be fought ------------------------------------------------------------------------------------
+def fight_targets(content, state: State, seat: int) -> list[str]:
+    hero = state.heroes[seat]
+    if hero.position is None or hero.between is not None:
+        return []
+    monsters = [tid for tid in visible_at(content, state, seat, hero.position)
+                if state.tokens[tid].face_up and role(content, state, tid) == "monster"]
+    servants = [tid for tid in monsters if content.tokens[tid].kind.value == "servant"]
+    return servants or monsters  # Diener must always be fought first (FIGHT-19)
+
+
+def may_fight(state: State) -> bool:
+    ts = state.turn_state
+    return not ts.fought and not ts.turn_over and (ts.forced_fight or not ts.action_taken)
+
+
+def legal_fight_actions(content, state: State, seat: int) -> list[Action]:
+    if not may_fight(state):
+        return []
+    hero = state.heroes[seat]
+    lightning = item_with_flag(content, state, hero, "lightning")
+    result: list[Action] = []
+    for tid in fight_targets(content, state, seat):
+        skills = content.tokens[tid].skills
+        result.extend(Fight(token=tid, skill=s) for s in allowed_skills(skills))
+        if lightning is not None and "magic" not in skills:
+            result.append(FightLightning(token=tid))
+    if state.turn_state.forced_fight and can_evade(content, state, seat):
+        result.append(Evade())
+    return result
+
+
+def fight_forced(content, state: State, seat: int) -> bool:
+    """A fight is due and possible: nothing else may happen first."""
+    return state.turn_state.forced_fight and bool(legal_fight_actions(content, state, seat))
+
+
+def can_evade(content, state: State, seat: int) -> bool:
+    """The Hobbit may try once to dodge a fight he walked into, but not riding (HERO-09)."""
+    hero = state.heroes[seat]
+    return (has_ability(content, hero, "evade_fight") and state.turn_state.forced_fight
+            and "evade" not in state.turn_state.used and not carries_heavy_mount(content, state, hero))
+
+
+def hearts_of(content, state: State, tid: str) -> int:
+    return content.tokens[tid].hearts + state.flags.get("shadow_hearts", {}).get(tid, 0)
+
+
+# --- starting a fight --------------------------------------------------------------------------------------
+def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
+    from .phase import begin_action
+
+    state, content = ctx.state, ctx.content
+    if action not in legal_fight_actions(content, state, seat):
+        raise IllegalActionError(f"no fight against {action.token} is possible now"
+                                 " (one fight per turn, first of all actions, Diener first)")
+    lightning = isinstance(action, FightLightning)
+    skill = "magic" if lightning else action.skill
+    ts = state.turn_state
+    was_forced = ts.forced_fight
+    ts.forced_fight = False
+    if not begin_action(ctx, seat):
+        return
+    ts.fought = True
+    token = content.tokens[action.token]
+    ctx.emit("fight_started", rules.FIGHT_SKILL, seat, token=action.token, monster=token.face, skill=skill,
+             hearts=hearts_of(content, state, action.token), forced=was_forced, lightning=lightning)
+    _next_heart(ctx, seat, {"token": action.token, "skill": skill, "heart": 0,
+                            "hearts": hearts_of(content, state, action.token), "lightning": lightning})
+
+
+def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+    content, state = ctx.content, ctx.state
+    token = content.tokens[data["token"]]
+    if data["lightning"]:
+        # The Blitzschlag: one magic probe per heart without a modifier (ruling R-26).
+        start_probe(ctx, seat, "magic", 0, "fight", data)
+        return
+    skill = data["skill"]
+    invisible_melee = 1 if state.turn_state.invisible and skill == "melee" else 0
+    start_probe(ctx, seat, skill, token.skills[skill], "fight", data,
+                printed="doppelgaenger" in token.effects, bonus=invisible_melee)
+
+
+@on_probe("fight")
+def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+    seat, data = probe["seat"], dict(probe["data"])
+    if not passed:
+        defeat(ctx, seat, data)
+        return
+    data["heart"] += 1
+    if data["heart"] < data["hearts"]:
+        _next_heart(ctx, seat, data)
+    else:
+        victory(ctx, seat, data["token"])
+
+
+# --- defeat ------------------------------------------------------------------------------------------------
+def defeat(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+    state, content = ctx.state, ctx.content
+    tid = data["token"]
+    token = content.tokens[tid]
+    hero = state.heroes[seat]
+    state.turn_state.turn_over = True  # a defeat ends the turn (FIGHT-16)
+    ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=token.face)
+    if data["lightning"]:
+        spell = item_with_flag(content, state, hero, "lightning")
+        if spell is not None:
+            hero.items.remove(spell)
+            move_token(state, spell, PILE_CITY, face_up=False, seen_by=(), flipped=False)
+            ctx.emit("spell_dissolved", rules.LIGHTNING, seat, token=spell)
+    effects = token.effects
+    if "xp_instead_of_lp" in effects:
+        lose_xp_or_lp(ctx, seat, rules.ALP if token.face == "alp" else rules.ZWERGENGEIST, token.face)
+    elif "doppelgaenger" in effects:
+        lose_xp_or_lp(ctx, seat, rules.DOPPELGAENGER, token.face)
+    elif "basilisk" in effects:
+        hero.confused = True
+        ctx.emit("confused_by_basilisk", rules.BASILISK, seat, mover=(seat + 1) % state.seats)
+    elif "spider" in effects:
+        if hero.lp <= 1:
+            take_lp(ctx, seat, "natural", rules.SPIDER, "spider")
+        else:
+            lost = hero.lp - 1
+            hero.lp = 1
+            ctx.emit("lp_lost", rules.SPIDER, seat, source="natural", reason="spider", lp=hero.lp, lost=lost)
+    elif "shadow" in effects:
+        lose_lp(ctx, seat, rules.SHADOW, f"shadow:{tid}")
+    else:
+        lose_lp(ctx, seat, rules.FIGHT_LP, "fight_lost")
+    ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, seat)
+
+
+def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
+    """Each LP lost against the Schatten adds a heart to it for every later fight (ruling R-25)."""
+    state = ctx.state
+    hearts = dict(state.flags.get("shadow_hearts", {}))
+    hearts[tid] = hearts.get(tid, 0) + 1
+    state.flags["shadow_hearts"] = hearts
+    ctx.emit("shadow_grows", rules.SHADOW, seat, token=tid, hearts=hearts_of(ctx.content, state, tid))
+
+
+# --- victory -----------------------------------------------------------------------------------------------
+def victory(ctx: Ctx, seat: int, tid: str) -> None:
+    from .bag import draw_due
+    from .items import receive
+
+    state, content = ctx.state, ctx.content
+    token = content.tokens[tid]
+    hero = state.heroes[seat]
+    here = hero.position
+    ctx.emit("fight_won", rules.FIGHT_WON, seat, token=tid, monster=token.face)
+    if "shadow" in token.effects:
+        # 1W6 gold; the credited hearts go back to the supply (ruling R-25).
+        roll = ctx.d6()
+        ctx.emit("shadow_gold_roll", rules.SHADOW, seat, dice=(roll,))
+        grant_gold(ctx, seat, roll, rules.SHADOW, "fight_won")
+        hearts = dict(state.flags.get("shadow_hearts", {}))
+        hearts.pop(tid, None)
+        state.flags["shadow_hearts"] = hearts
+    else:
+        grant_gold(ctx, seat, token.reward_gold, rules.FIGHT_WON, "fight_won")
+    grant_gold(ctx, seat, token.back_gold, rules.FIGHT_BACK, "fight_won_back")
+    grant_xp(ctx, seat, token.reward_xp, rules.FIGHT_XP_CHOICE, "fight_won")
+    kind = token.kind.value
+    if kind == "servant":
+        move_token(state, tid, OUT, face_up=True, seen_by=())
+        ctx.emit("servant_leaves_game", rules.TOK_SERVANT_OUT, seat, token=tid)
+    elif kind == "guardian":
+        move_token(state, tid, state.tokens[tid].loc, face_up=False, seen_by=())
+        ctx.emit("guardian_revived", rules.TOK_GUARDIAN_REVIVES, seat, token=tid)
+    elif kind == "drachenmensch":
+        move_token(state, tid, BAG, face_up=False, seen_by=())
+        ctx.emit("drachenmensch_back_to_bag", rules.TOK_DRACHENMENSCH_BAG, seat, token=tid)
+    elif token.back:
+        ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
+        receive(ctx, seat, tid, rules.FIGHT_ITEM, here, flipped=True)
+    elif token.back_gold:
+        move_token(state, tid, OUT, face_up=True, seen_by=())
+    elif "ork_companion" in token.effects and has_ability(content, hero, "monster_ork") and hero.companion is None:
+        ask(ctx, seat, "companion", ["take", "leave"], token=tid)
+    else:
+        move_token(state, tid, BAG, face_up=False, seen_by=())
+        ctx.emit("monster_back_to_bag", rules.TOK_MONSTER_BACK_TO_BAG, seat, token=tid)
+    draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
+
+
+@answers("companion", ChooseOption)
+def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
+    state = ctx.state
+    tid = pending.context["token"]
+    hero = state.heroes[seat]
+    if value == "take" and hero.companion is None:
+        hero.companion = tid
+        hero.artificial[tid] = 1
+        move_token(state, tid, companion_of(seat), face_up=True, seen_by=())
+        ctx.emit("companion_joins", rules.ORK_COMPANION, seat, token=tid)
+    else:
+        move_token(state, tid, BAG, face_up=False, seen_by=())
+        ctx.emit("monster_back_to_bag", rules.TOK_MONSTER_BACK_TO_BAG, seat, token=tid)
+
+
+# --- the Hobbit's evasion ----------------------------------------------------------------------------------
+def apply_evade(ctx: Ctx, seat: int, action: Evade) -> None:
+    from .movement import finish_movement
+
+    state = ctx.state
+    if not can_evade(ctx.content, state, seat):
+        raise IllegalActionError("only the Hobbit, not riding, can try once to evade a fight he walked into")
+    state.turn_state.used.append("evade")
+    roll = ctx.d6()
+    evaded = roll <= 3
+    ctx.emit("evade_roll", rules.HOBBIT_EVADE, seat, dice=(roll,), evaded=evaded)
+    if evaded:
+        # He may go on moving with any points left (HERO-09).
+        state.turn_state.forced_fight = False
+        if state.turn_state.points <= 0:
+            finish_movement(ctx, seat)
+    else:
+        finish_movement(ctx, seat)

@@ -1,0 +1,245 @@
+"""Orange tokens: events, carried out at once when drawn; then the drawer's turn is over (TOK-33..35).
+
+The three contests ("Wettkämpfe"): every hero, from the drawer on in turn order, makes two probes in
+the event's skill, the second at -1; who passes both wins the printed reward. The Unwetter starts a
+storm (its end rolls are in the start of each turn). The event token leaves the game, and no
+replacement is drawn.
+
+Dragon events (orange/violet) come into the bag with the dragon; the minimum engine III builds on is
+here: Raub, Basar brennt, Angst (ruling R-29) and Attacke (ruling R-30).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+from .actions import ChooseOption
+from .board import board_for, orthogonal_cells
+from .content.model import TokenCategory
+from .context import Ctx
+from .heroes import held_items, item_with_flag, pay, purse_of
+from .items import release, supply_of
+from .pending import answers, ask
+from .phase import end_turn_now
+from .probes import SKILL_ORDER, allowed_skills, on_probe, start_probe
+from .rewards import grant_gold, grant_xp
+from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
+from .tokens import move_token, role
+
+PROTECTED_CATEGORIES = {"magic_weapon", "scroll", "material"}
+COUNTER_SPELLS = {"unsichtbarkeit": "invisibility", "blitzschlag": "lightning"}
+
+
+def _turn_order(ctx: Ctx, first: int) -> list[int]:
+    n = ctx.state.seats
+    return [(first + i) % n for i in range(n)]
+
+
+def resolve_event(ctx: Ctx, seat: int, tid: str) -> None:
+    state, content = ctx.state, ctx.content
+    token = content.tokens[tid]
+    move_token(state, tid, OUT, face_up=True, seen_by=())
+    ctx.emit("event", rules.TOK_EVENT, seat, token=tid, event=token.face)
+    end_turn_now(ctx, seat, rules.TOK_EVENT_TURN_ENDS, "event")
+    ctx.emit("event_leaves_game", rules.TOK_EVENT_OUT, seat, token=tid)
+    if "storm" in token.effects:
+        state.unwetter = True
+        ctx.emit("unwetter_begins", rules.STORM_DRAWN, seat)
+    elif "contest" in token.effects:
+        skill = allowed_skills(token.skills)[0]
+        _contest_probe(ctx, {"token": tid, "skill": skill, "order": _turn_order(ctx, seat), "i": 0, "n": 0})
+
+
+def _contest_probe(ctx: Ctx, data: dict[str, Any]) -> None:
+    if data["i"] >= len(data["order"]):
+        ctx.emit("contest_over", rules.CONTEST, None, token=data["token"])
+        return
+    token = ctx.content.tokens[data["token"]]
+    # The first probe is unmodified, the second at -1 (CONTEST-02).
+    modifier = token.skills[data["skill"]] - data["n"]
+    start_probe(ctx, data["order"][data["i"]], data["skill"], modifier, "contest", data)
+
+
+@on_probe("contest")
+def _contest(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+    data = dict(probe["data"])
+    seat = probe["seat"]
+    if passed and data["n"] == 0:
+        data["n"] = 1
+    else:
+        if passed:
+            token = ctx.content.tokens[data["token"]]
+            ctx.emit("contest_won", rules.CONTEST_WON, seat, token=data["token"])
+            grant_gold(ctx, seat, token.reward_gold, rules.CONTEST_WON, "contest")
+            grant_xp(ctx, seat, token.reward_xp, rules.CONTEST_WON, "contest")
+        data["i"] += 1
+        data["n"] = 0
+    _contest_probe(ctx, data)
+
+
+# --- dragon events ---------------------------------------------------------------------------------------
+def resolve_dragon_event(ctx: Ctx, seat: int, tid: str) -> None:
+    state, content = ctx.state, ctx.content
+    token = content.tokens[tid]
+    move_token(state, tid, OUT, face_up=True, seen_by=())
+    ctx.emit("event", rules.TOK_EVENT, seat, token=tid, event=token.face)
+    end_turn_now(ctx, seat, rules.TOK_EVENT_TURN_ENDS, "dragon_event")
+    if "dragon_robbery" in token.effects:
+        _rob_next(ctx, {"order": _turn_order(ctx, seat), "i": 0})
+    elif "bazaar_burns" in token.effects:
+        for supply, count in ((PILE_BAZAAR, 6), (PILE_CITY, 4)):
+            pile = sorted(state.tokens_at(supply))
+            for _ in range(min(count, len(pile))):
+                burnt = ctx.dice.pick(pile)
+                pile.remove(burnt)
+                move_token(state, burnt, OUT, face_up=True, seen_by=())
+        ctx.emit("bazaar_burnt", rules.BAZAAR_BURNS, seat)
+    elif "dragon_fear" in token.effects:
+        _fear(ctx, seat)
+    elif "dragon_attack" in token.effects:
+        _attack_next(ctx, {"order": _turn_order(ctx, seat), "i": 0, "token": tid})
+
+
+def _rob_next(ctx: Ctx, data: dict[str, Any]) -> None:
+    """Raub: 1 gold from every hero who has any; Unsichtbarkeit, cast with a passed magic probe,
+    keeps it (GLOS-50, GLOS-74)."""
+    state = ctx.state
+    while data["i"] < len(data["order"]):
+        victim = data["order"][data["i"]]
+        data = {**data, "i": data["i"] + 1}
+        hero = state.heroes[victim]
+        if purse_of(hero) <= 0:
+            continue
+        spell = item_with_flag(ctx.content, state, hero, "invisibility")
+        if spell is not None:
+            ask(ctx, victim, "dragon_robbery", ["unsichtbarkeit", "pay"], front=True, data=data, token=spell)
+            return
+        _robbed(ctx, victim)
+    ctx.emit("dragon_robbery_over", rules.DRAGON_ROBBERY, None)
+
+
+def _robbed(ctx: Ctx, victim: int) -> None:
+    pay(ctx.state.heroes[victim], 1)
+    ctx.emit("robbed_by_dragon", rules.DRAGON_ROBBERY, victim, gold=1)
+
+
+@answers("dragon_robbery", ChooseOption)
+def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    data = pending.context["data"]
+    if value == "pay":
+        _robbed(ctx, seat)
+        _rob_next(ctx, data)
+        return
+    start_probe(ctx, seat, "magic", 0, "robbery_invisible", {"next": data, "token": pending.context["token"]})
+
+
+@on_probe("robbery_invisible")
+def _robbery_invisible(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+    from .spells import dissolve
+
+    seat = probe["seat"]
+    if passed:
+        ctx.emit("invisible_to_the_dragon", rules.INVISIBILITY, seat)
+    else:
+        dissolve(ctx, seat, probe["data"]["token"], rules.SPELL_FAILED)
+        _robbed(ctx, seat)
+    _rob_next(ctx, probe["data"]["next"])
+
+
+def _fear(ctx: Ctx, seat: int) -> None:
+    """Angst: on the cards beside the dragon's card, open tokens but items hide in the bag; revealed
+    face-down tokens turn face down where they lie (ruling R-29)."""
+    state, content = ctx.state, ctx.content
+    board = board_for(content, state.grid)
+    v = board.cell_of_letter.get("V")
+    letters = {state.grid[c] for c in orthogonal_cells(v)} if v is not None else set()
+    spared = {TokenCategory.NAMENLOSER, TokenCategory.GUARDIAN, TokenCategory.SERVANT}
+    hidden = turned = 0
+    for tid, ts in sorted(state.tokens.items()):
+        if ts.field is None or ts.field[0] not in letters or not ts.face_up:
+            continue
+        token = content.tokens[tid]
+        if token.category in spared or role(content, state, tid) == "item":
+            continue
+        if token.category is TokenCategory.FACE_DOWN:
+            move_token(state, tid, ts.loc, face_up=False, seen_by=())
+            turned += 1
+        else:
+            move_token(state, tid, BAG, face_up=False, seen_by=())
+            hidden += 1
+    ctx.emit("dragon_fear", rules.DRAGON_FEAR, seat, hidden=hidden, turned=turned)
+
+
+def _attack_next(ctx: Ctx, data: dict[str, Any]) -> None:
+    """Attacke: hero after hero makes a probe at -3 in a skill of his choice; the first who passes
+    drives the dragon off, each who fails loses an item of his choice (GLOS-04, ruling R-30)."""
+    if data["i"] >= len(data["order"]):
+        ctx.emit("dragon_attack_over", rules.DRAGON_ATTACK, None)
+        return
+    seat = data["order"][data["i"]]
+    hero = ctx.state.heroes[seat]
+    counters = [name for name, flag in COUNTER_SPELLS.items()
+                if item_with_flag(ctx.content, ctx.state, hero, flag) is not None]
+    ask(ctx, seat, "attack_skill", [*SKILL_ORDER, *counters], front=True, data=data)
+
+
+@answers("attack_skill", ChooseOption)
+def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    data = pending.context["data"]
+    if value in COUNTER_SPELLS:
+        # Unsichtbarkeit (he is not attacked) or Blitzschlag (the dragon is driven off), each after a
+        # magic probe; a failed probe dissolves the spell, and the normal probe follows (GLOS-10, GLOS-74).
+        tid = item_with_flag(ctx.content, ctx.state, ctx.state.heroes[seat], COUNTER_SPELLS[value])
+        start_probe(ctx, seat, "magic", 0, "attack_counter", {**data, "spell": value, "spell_token": tid})
+        return
+    token = ctx.content.tokens[data["token"]]
+    start_probe(ctx, seat, value, token.skills.get(value, -3), "dragon_attack", data)
+
+
+@on_probe("attack_counter")
+def _attack_counter(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+    from .spells import dissolve
+
+    seat, data = probe["seat"], dict(probe["data"])
+    spell, tid = data.pop("spell"), data.pop("spell_token")
+    if passed and spell == "blitzschlag":
+        ctx.emit("dragon_driven_off", rules.LIGHTNING, seat)
+        return
+    if passed:
+        ctx.emit("invisible_to_the_dragon", rules.INVISIBILITY, seat)
+        _attack_next(ctx, {**data, "i": data["i"] + 1})
+        return
+    dissolve(ctx, seat, tid, rules.SPELL_FAILED)
+    ask(ctx, seat, "attack_skill", list(SKILL_ORDER), front=True, data=data)
+
+
+@on_probe("dragon_attack")
+def _attack_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+    seat, data = probe["seat"], dict(probe["data"])
+    if passed:
+        ctx.emit("dragon_driven_off", rules.DRAGON_ATTACK, seat)
+        return
+    hero = ctx.state.heroes[seat]
+    eligible = [tid for tid, item in held_items(ctx.content, ctx.state, hero)
+                if item.category not in PROTECTED_CATEGORIES]
+    data["i"] += 1
+    if eligible:
+        ask(ctx, seat, "attack_loss", eligible, front=True, data=data)
+        return
+    ctx.emit("dragon_finds_nothing", rules.DRAGON_ATTACK, seat)
+    _attack_next(ctx, data)
+
+
+@answers("attack_loss", ChooseOption)
+def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    """Supply goods back to their supply, quest rewards out of the game, anything else into the bag."""
+    state, content = ctx.state, ctx.content
+    special = state.tokens[value].flipped and content.tokens[value].category is TokenCategory.QUEST_ITEM
+    if supply_of(content, state, value) is not None:
+        release(ctx, seat, value, None, rules.DRAGON_ATTACK)
+    else:
+        release(ctx, seat, value, None, rules.DRAGON_ATTACK)
+        if not special:
+            move_token(state, value, BAG, face_up=False, seen_by=(), flipped=False)
+    _attack_next(ctx, pending.context["data"])

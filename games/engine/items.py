@@ -1,0 +1,288 @@
+"""Items ("Gegenstände"): the item fields, receiving, picking up, dropping and using items.
+
+A hero holds at most four items (the Zentaur five), and never two of one kind (armour, shield, ring)
+nor two scrolls. Dropped Basar goods go back to the Basar tokens, Stadt der Magier goods to theirs,
+everything else lies face up on the hero's field (ITEM-09). Picking up and dropping are actions, and
+picking up makes the player draw from the bag.
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .actions import Action, DropItem, MakeRoom, PickUp, UseItem
+from .content.model import Item, TokenCategory
+from .context import Ctx
+from .errors import IllegalActionError
+from .heroes import has_ability, held_items, hero_card, usable
+from .pending import answers, ask
+from .probes import on_probe
+from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
+from .tokens import move_token, role, shown_key, visible_at
+
+ONE_OF_A_KIND = {"armour", "shield", "ring", "scroll"}
+SLOT_KINDS = {"item", "spell"}
+
+
+def item_of(content, state: State, tid: str) -> Item | None:
+    return content.items.get(shown_key(content, state, tid))
+
+
+def has_room(content, hero: HeroState) -> bool:
+    return len(hero.items) < hero_card(content, hero).item_slots
+
+
+def same_kind(content, state: State, hero: HeroState, item: Item) -> list[str]:
+    """Held items of the same kind: one armour, one shield, one ring (LP-19), one scroll (WEAPON-10)."""
+    if item.category not in ONE_OF_A_KIND:
+        return []
+    return [tid for tid, held in held_items(content, state, hero) if held.category == item.category]
+
+
+def can_take(content, state: State, hero: HeroState, item: Item) -> bool:
+    if item.slot_kind not in SLOT_KINDS:
+        return True
+    return has_room(content, hero) and not same_kind(content, state, hero, item)
+
+
+def supply_of(content, state: State, tid: str) -> str | None:
+    """Basar and Stadt der Magier goods belong to their supply; a turned-over token to none."""
+    if state.tokens[tid].flipped:
+        return None
+    return {TokenCategory.BAZAAR: PILE_BAZAAR, TokenCategory.CITY: PILE_CITY}.get(content.tokens[tid].category)
+
+
+# --- onto the sheet ----------------------------------------------------------------------------------------
+def put_on_sheet(ctx: Ctx, seat: int, tid: str, rule: str, flipped: bool | None = None) -> None:
+    """The item goes onto the hero's sheet (the caller checked there is room), or onto the deed card."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    if flipped is not None:
+        move_token(state, tid, state.tokens[tid].loc, flipped=flipped)
+    item = item_of(content, state, tid)
+    if item is not None and item.slot_kind == "deed":
+        move_token(state, tid, f"deed:{seat}", face_up=True, seen_by=())
+        ctx.emit("deed_item_taken", rules.ITEM_DEED_CARD, seat, token=tid, item=item.key)
+        return
+    if item is not None and item.slot_kind not in SLOT_KINDS:
+        use_at_once(ctx, seat, tid, item)
+        return
+    hero.items.append(tid)
+    move_token(state, tid, held_by(seat), face_up=True, seen_by=())
+    ctx.emit("item_taken", rule, seat, token=tid, item=item.key if item else None)
+    if item is not None:
+        on_acquire(ctx, seat, tid, item)
+
+
+def on_acquire(ctx: Ctx, seat: int, tid: str, item: Item) -> None:
+    """Artificial LP (for a hero who may use the item), potion doses, the Goldbeutel's coin."""
+    hero = ctx.state.heroes[seat]
+    if item.artificial_lp and usable(ctx.content, hero, item):
+        hero.artificial[tid] = item.artificial_lp
+    if "heal_split" in item.flags:
+        hero.charges[tid] = item.heal_lp
+    if "gold_purse" in item.flags:
+        hero.purse = max(hero.purse, item.gold)
+
+
+def use_at_once(ctx: Ctx, seat: int, tid: str, item: Item) -> None:
+    """Things that are no items to carry: Goldschatz, Hinweis auf den Gral, Stärkung (ITEM-10, SPELL-02)."""
+    from .life import raise_max_lp
+    from .rewards import ANY_COLOUR, grant_gold, grant_xp
+
+    state = ctx.state
+    if "raise_max_lp" in item.flags:
+        raise_max_lp(ctx, seat, rules.STAERKUNG)
+        move_token(state, tid, PILE_CITY, face_up=False, seen_by=(), flipped=False)
+        ctx.emit("staerkung_used", rules.SPELL_STAERKUNG, seat, token=tid)
+        return
+    if item.gold:
+        grant_gold(ctx, seat, item.gold, rules.ITEM_OWN_CONTENT, item.key)
+    if item.key == "hinweis_gral":
+        grant_xp(ctx, seat, [ANY_COLOUR, ANY_COLOUR], rules.HINT_GRAIL, item.key)
+    # The token goes back into the bag (content data, ruling R-09).
+    move_token(state, tid, BAG, face_up=False, seen_by=(), flipped=False)
+    ctx.emit("token_used_up", rules.ITEM_OWN_CONTENT, seat, token=tid, item=item.key)
+
+
+def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool = False) -> None:
+    """A won or found item: onto the sheet, or, without room, the player drops one of his items or
+    leaves the reward face up on the field (ruling R-16)."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    move_token(state, tid, at_field(field), face_up=True, seen_by=(), flipped=flipped)
+    item = item_of(content, state, tid)
+    if item is None or can_take(content, state, hero, item):
+        put_on_sheet(ctx, seat, tid, rule)
+        return
+    conflicts = same_kind(content, state, hero, item)
+    options = conflicts if conflicts else list(hero.items)
+    ask(ctx, seat, "make_room", [*options, "leave"], token=tid, rule=rule, field=field)
+
+
+@answers("make_room", MakeRoom)
+def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    tid = pending.context["token"]
+    if value == "leave":
+        ctx.emit("reward_left_on_field", rules.ITEM_NO_ROOM, seat, token=tid, field=pending.context["field"])
+        return
+    hero = ctx.state.heroes[seat]
+    here = hero.position or pending.context["field"]
+    release(ctx, seat, value, here, rules.ITEM_NO_ROOM)
+    put_on_sheet(ctx, seat, tid, pending.context["rule"])
+
+
+# --- off the sheet -----------------------------------------------------------------------------------------
+def release(ctx: Ctx, seat: int, tid: str, field: str | None, rule: str) -> str:
+    """Take the item off the sheet: to its supply, or face up onto ``field`` (or out of the game)."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    item = item_of(content, state, tid)
+    hero.items.remove(tid)
+    hero.artificial.pop(tid, None)
+    hero.charges.pop(tid, None)
+    if item is not None and "gold_purse" in item.flags:
+        hero.gold += hero.purse  # the coin on the purse is the hero's to keep
+        hero.purse = 0
+    supply = supply_of(content, state, tid)
+    if supply is not None:
+        move_token(state, tid, supply, face_up=False, seen_by=(), flipped=False)
+        dest = supply
+    elif field is not None:
+        move_token(state, tid, at_field(field), face_up=True, seen_by=())
+        dest = at_field(field)
+    else:
+        move_token(state, tid, OUT, face_up=False, seen_by=(), flipped=False)
+        dest = OUT
+    ctx.emit("item_dropped", rule, seat, token=tid, item=item.key if item else None, to=dest)
+    if item is not None and item.category == "scroll":
+        _drop_weapon_materials(ctx, seat, content.tokens[tid].weapon, field)
+    return dest
+
+
+def _drop_weapon_materials(ctx: Ctx, seat: int, weapon: str | None, field: str | None) -> None:
+    """Without the scroll the task card is gone, and items bound to it go onto the board (WEAPON-04)."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    for tid, item in list(held_items(content, state, hero)):
+        if item.category == "material" and content.tokens[tid].weapon == weapon:
+            release(ctx, seat, tid, field, rules.WEAPON_CARD)
+
+
+# --- actions -------------------------------------------------------------------------------------------------
+def pickable(content, state: State, seat: int) -> list[str]:
+    hero = state.heroes[seat]
+    if hero.between is not None or hero.position is None:
+        return []
+    result = []
+    for tid in visible_at(content, state, seat, hero.position):
+        if not state.tokens[tid].face_up or role(content, state, tid) != "item":
+            continue
+        item = item_of(content, state, tid)
+        if item is None or not can_take(content, state, hero, item):
+            continue
+        if _needs_pickup_probe(content, state, hero, tid) and tid in state.turn_state.tried:
+            continue  # the pick-up probe can be tried once per turn (GLOS-18)
+        result.append(tid)
+    return result
+
+
+def _needs_pickup_probe(content, state: State, hero: HeroState, tid: str) -> bool:
+    token = content.tokens[tid]
+    item = item_of(content, state, tid)
+    if state.tokens[tid].flipped or item is None or "probe_gated" not in item.flags or not token.skills:
+        return False
+    return not (item.key == "hinweis_gral" and has_ability(content, hero, "grail_hint"))
+
+
+def legal_item_actions(content, state: State, seat: int) -> list[Action]:
+    hero = state.heroes[seat]
+    result: list[Action] = [PickUp(token=tid) for tid in pickable(content, state, seat)]
+    if hero.between is None:
+        result.extend(DropItem(token=tid) for tid in hero.items)
+    missing = hero.lp_max - hero.lp
+    if missing > 0:
+        for tid, item in held_items(content, state, hero):
+            if "heal_split" in item.flags:
+                for amount in range(1, min(hero.charges.get(tid, item.heal_lp), missing) + 1):
+                    result.append(UseItem(token=tid, amount=amount))
+            elif item.heal_lp or "heal_all" in item.flags:
+                result.append(UseItem(token=tid))
+    return result
+
+
+def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
+    from .phase import begin_action
+
+    state, content = ctx.state, ctx.content
+    if action.token not in pickable(content, state, seat):
+        raise IllegalActionError(f"there is no item {action.token} to pick up here (or no room for it)")
+    if not begin_action(ctx, seat):
+        return
+    hero = state.heroes[seat]
+    if _needs_pickup_probe(content, state, hero, action.token):
+        from .probes import start_probe
+
+        state.turn_state.tried.append(action.token)
+        token = content.tokens[action.token]
+        skill = next(iter(token.skills))
+        start_probe(ctx, seat, skill, token.skills[skill], "pick_up", {"token": action.token})
+        return
+    take_from_board(ctx, seat, action.token)
+
+
+def take_from_board(ctx: Ctx, seat: int, tid: str) -> None:
+    from .bag import draw_due
+    from .quests import found_quest_item
+
+    found_quest_item(ctx, seat, tid)
+    put_on_sheet(ctx, seat, tid, rules.ITEM_PICK_UP)
+    draw_due(ctx, seat, rules.ITEM_DRAW, "item_picked_up")
+
+
+def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
+    from .phase import begin_action
+
+    hero = ctx.state.heroes[seat]
+    if action.token not in hero.items or hero.between is not None:
+        raise IllegalActionError(f"{action.token} is not an item of this hero")
+    if not begin_action(ctx, seat):
+        return
+    release(ctx, seat, action.token, hero.position, rules.ITEM_DROP)
+
+
+def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
+    from .life import heal
+    from .phase import begin_action
+
+    state, content = ctx.state, ctx.content
+    if action not in legal_item_actions(content, state, seat) or not isinstance(action, UseItem):
+        raise IllegalActionError("this item cannot be used now (nothing to heal, or no such item)")
+    if not begin_action(ctx, seat):
+        return
+    hero = state.heroes[seat]
+    item = item_of(content, state, action.token)
+    if "heal_split" in item.flags:
+        heal(ctx, seat, action.amount, rules.RED_POTION, item.key)
+        hero.charges[action.token] = hero.charges.get(action.token, item.heal_lp) - action.amount
+        if hero.charges[action.token] > 0:
+            return
+    elif "heal_all" in item.flags:
+        heal(ctx, seat, None, rules.VIOLET_POTION, item.key)
+    else:
+        heal(ctx, seat, item.heal_lp, rules.ITEM_OWN_CONTENT, item.key)
+    # Used up: potions go back to their supply, any other one-use item leaves the game (ruling R-44).
+    release(ctx, seat, action.token, None, rules.ONE_SHOT_SPELL)
+
+
+@on_probe("pick_up")
+def _pick_up_probe(ctx: Ctx, probe: dict, passed: bool) -> None:
+    """Hexenbesen (magic -2) and Hinweis auf den Gral: picked up only after a passed probe (GLOS-18, R-09)."""
+    seat, tid = probe["seat"], probe["data"]["token"]
+    state = ctx.state
+    hero = state.heroes[seat]
+    item = item_of(ctx.content, state, tid)
+    if not passed:
+        ctx.emit("pick_up_failed", rules.HEXENBESEN_PICK_UP, seat, token=tid)
+        return
+    if state.tokens[tid].field == hero.position and can_take(ctx.content, state, hero, item):
+        take_from_board(ctx, seat, tid)

@@ -1,0 +1,45 @@
+"""The action phase ("Aktionen"): which actions a hero may take now, and what taking one means.
+
+Taking an action ends the movement (TURN-03). A fight always comes first, and it is forced when the
+hero revealed a monster or walked onto an open one; after a defeat, a drawn event, a rest or the
+Paladin's healing the turn is over and only "end turn" remains. Otherwise actions may be taken in any
+order and number (ruling R-41): each encounter once, at most one bag draw.
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .actions import SetDicePolicy
+from .context import Ctx
+from .errors import IllegalActionError
+
+DICE_POLICIES = ("best", "ask")
+
+
+def begin_action(ctx: Ctx, seat: int) -> bool:
+    """Mark an action taken; it ends the movement. False if the end of movement killed the hero."""
+    from .movement import finish_movement
+
+    ts = ctx.state.turn_state
+    ts.action_taken = True
+    if not ts.movement_over:
+        ctx.emit("movement_ended_by_action", rules.ACTION_ENDS_MOVEMENT, seat)
+        finish_movement(ctx, seat)
+    return not ts.turn_over
+
+
+def end_turn_now(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
+    """The turn is over but for the formal "end turn" (a drawn event, a rest, the Paladin)."""
+    ts = ctx.state.turn_state
+    ts.turn_over = True
+    ts.movement_over = True
+    ts.forced_fight = False
+    ctx.emit("turn_over", rule, seat, reason=reason)
+
+
+def apply_dice_policy(ctx: Ctx, seat: int, action: SetDicePolicy) -> None:
+    """Not an action of the game: how this seat's experience dice are kept (ruling R-52)."""
+    if action.policy not in DICE_POLICIES:
+        raise IllegalActionError(f"the dice policy is 'best' or 'ask', not {action.policy!r}")
+    ctx.state.heroes[seat].dice_policy = action.policy
+    ctx.emit("dice_policy_set", rules.XP_KEEP_TWO, seat, policy=action.policy, visible_to=(seat,))

@@ -1,0 +1,169 @@
+"""Probes ("Proben") with experience dice ("Erfahrung").
+
+A probe rolls 2W6, or 3/4/5 dice at the hero's experience level in the skill, and the player keeps
+two of his choice; it passes when their sum is at most the target: the skill value plus the token's
+modifier. A probe can stop twice to ask its seat: which one-use spell to spend on it (Spruchrolle,
+Erfahrung, ruling R-44), and which two dice to keep (only with the dice policy "ask", ruling R-52).
+Its state therefore travels as a JSON-safe dict, and when it is decided the probe's *purpose*
+handler (fight, contest, training ...) continues the rule that asked for it.
+
+Plain rolls (secret paths, 1W6 rolls, Flink's 2W6) are not probes and never come here (R-36).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from . import rules
+from .actions import KeepDice, UseBoost
+from .context import Ctx
+from .heroes import (
+    SKILL_CAP,
+    dice_count,
+    has_ability,
+    held_items,
+    printed_value,
+    skill_value,
+)
+from .pending import answers, ask
+from .state import PILE_CITY, Pending, State
+from .tokens import move_token
+
+SKILL_ORDER = ("magic", "ranged", "melee")
+ProbeHandler = Callable[[Ctx, dict[str, Any], bool], None]
+PROBE_HANDLERS: dict[str, ProbeHandler] = {}
+
+
+def on_probe(purpose: str) -> Callable[[ProbeHandler], ProbeHandler]:
+    def register(handler: ProbeHandler) -> ProbeHandler:
+        PROBE_HANDLERS[purpose] = handler
+        return handler
+
+    return register
+
+
+def start_probe(
+    ctx: Ctx,
+    seat: int,
+    skill: str,
+    modifier: int,
+    purpose: str,
+    data: dict[str, Any] | None = None,
+    *,
+    training: bool = False,
+    printed: bool = False,
+    bonus: int = 0,
+) -> None:
+    """Begin a probe. ``training``: no item bonuses, and failing is what the player wants (Ausbildung).
+    ``printed``: against the printed value without items, training or EW (Doppelgänger)."""
+    probe = {"seat": seat, "skill": skill, "mod": modifier, "purpose": purpose, "data": data or {},
+             "training": training, "printed": printed, "bonus": bonus}
+    boosts = boost_options(ctx, probe)
+    if boosts:
+        ask(ctx, seat, "probe_boost", ["none", *boosts], front=True, probe=probe)
+        return
+    roll_probe(ctx, probe, None)
+
+
+def boost_options(ctx: Ctx, probe: dict[str, Any]) -> list[str]:
+    """One-use spells the hero may declare before rolling (ruling R-44)."""
+    if probe["printed"]:
+        return []
+    hero = ctx.state.heroes[probe["seat"]]
+    result = []
+    for tid, item in held_items(ctx.content, ctx.state, hero):
+        if f"value_9_{probe['skill']}" in item.flags and not probe["training"]:
+            result.append(tid)  # the Spruchrolle is an item: no item bonuses count in training
+        elif "dice_4" in item.flags or "dice_5" in item.flags:
+            result.append(tid)
+    return sorted(result)
+
+
+@answers("probe_boost", UseBoost)
+def _answer_boost(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
+    roll_probe(ctx, dict(pending.context["probe"]), None if value == "none" else value)
+
+
+def probe_target(ctx: Ctx, probe: dict[str, Any], value_9: bool = False) -> int:
+    """The target of the probe: the skill value (or 9 with a Spruchrolle), the Gnom's second value
+    and the Schamane's +1 (rulings R-18, R-19, R-51), the token's modifier."""
+    content, state = ctx.content, ctx.state
+    hero = state.heroes[probe["seat"]]
+    skill = probe["skill"]
+
+    def value_of(s: str) -> int:
+        if probe["printed"]:
+            return printed_value(content, hero, s)
+        return skill_value(content, state, hero, s, items=not probe["training"])
+
+    value = 9 if value_9 else value_of(skill)
+    if has_ability(content, hero, "add_two_skills") and not probe["training"]:
+        value = min(SKILL_CAP, value + max(value_of(s) for s in SKILL_ORDER if s != skill))
+    if skill == "magic" and has_ability(content, hero, "shaman_magic_plus_one") and not probe["training"]:
+        value = min(SKILL_CAP, value + 1)
+    return value + probe["bonus"] + probe["mod"]
+
+
+def roll_probe(ctx: Ctx, probe: dict[str, Any], boost: str | None) -> None:
+    state, content = ctx.state, ctx.content
+    seat = probe["seat"]
+    hero = state.heroes[seat]
+    count = 2 if probe["printed"] else dice_count(content, hero, probe["skill"])
+    value_9 = False
+    if boost is not None:
+        item = content.items[content.tokens[boost].face]
+        if "dice_5" in item.flags:
+            count = max(count, 5)
+        elif "dice_4" in item.flags:
+            count = max(count, 4)
+        else:
+            value_9 = True
+        # Used up: it goes back to the Stadt der Magier tokens (ruling R-44).
+        hero.items.remove(boost)
+        move_token(state, boost, PILE_CITY, face_up=False, seen_by=(), flipped=False)
+        ctx.emit("spell_used_for_probe", rules.ONE_SHOT_SPELL, seat, token=boost, item=item.key)
+    probe["target"] = probe_target(ctx, probe, value_9)
+    dice = [ctx.d6() for _ in range(count)]
+    probe["dice"] = dice
+    if count > 2 and hero.dice_policy == "ask":
+        ask(ctx, seat, "keep_dice", pair_options(dice), front=True, probe=probe)
+        return
+    finish_probe(ctx, probe, best_pair(dice, probe["training"]))
+
+
+def pair_options(dice: list[int]) -> list[str]:
+    return sorted({"+".join(map(str, sorted(pair))) for pair in combinations(dice, 2)})
+
+
+def best_pair(dice: list[int], training: bool) -> list[int]:
+    """The dice policy "best" (ruling R-52): the two lowest, or in training the two highest."""
+    ordered = sorted(dice)
+    return ordered[-2:] if training else ordered[:2]
+
+
+@answers("keep_dice", KeepDice)
+def _answer_keep(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
+    probe = dict(pending.context["probe"])
+    finish_probe(ctx, probe, [int(v) for v in value.split("+")])
+
+
+def finish_probe(ctx: Ctx, probe: dict[str, Any], kept: list[int]) -> None:
+    success = sum(kept) <= probe["target"]
+    rule = rules.PROBE_PASS if success else rules.PROBE_FAIL
+    if len(probe["dice"]) > 2:
+        ctx.emit("experience_dice_kept", rules.XP_KEEP_TWO, probe["seat"], dice=tuple(probe["dice"]),
+                 kept=list(kept))
+    ctx.emit("probe", rule, probe["seat"], dice=tuple(probe["dice"]), kept=list(kept), skill=probe["skill"],
+             target=probe["target"], passed=success, purpose=probe["purpose"])
+    PROBE_HANDLERS[probe["purpose"]](ctx, probe, success)
+
+
+def allowed_skills(token_skills: dict[str, int]) -> list[str]:
+    return [s for s in SKILL_ORDER if s in token_skills]
+
+
+def best_skill(ctx: Ctx, state: State, seat: int, options: list[str]) -> str:
+    hero = state.heroes[seat]
+    return max(options, key=lambda s: skill_value(ctx.content, state, hero, s))

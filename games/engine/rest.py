@@ -1,0 +1,74 @@
+"""Resting ("Aussetzen für eine Runde"): giving up the whole turn to heal (ruling R-35).
+
+At the own manor (the home field) all natural LP, in the temple (N5) and the white village (I5) one,
+at the forge (R2) one artificial LP of an armour. Only a hero who begins his turn there and has not
+moved or acted may rest; a monster on the field prevents it, except at the manor (LP-08). Rest is
+offered only where it would heal something: resting for nothing is just ending the turn.
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .actions import Action, Rest
+from .content.model import Content
+from .context import Ctx
+from .errors import IllegalActionError
+from .heroes import held_items
+from .life import heal
+from .phase import end_turn_now
+from .state import State
+from .tokens import role, visible_at
+
+NATURAL_REST = {"N5": (1, rules.REST_TEMPLE), "I5": (1, rules.REST_VILLAGE)}
+FORGE = "R2"
+
+
+def _armour_to_repair(content: Content, state: State, seat: int) -> str | None:
+    hero = state.heroes[seat]
+    for tid, item in held_items(content, state, hero):
+        if item.category == "armour" and tid in hero.artificial and hero.artificial[tid] < item.artificial_lp:
+            return tid
+    return None
+
+
+def rest_effect(content: Content, state: State, seat: int) -> tuple[str, str] | None:
+    """(what, rule) the rest would do here, or None."""
+    ts = state.turn_state
+    hero = state.heroes[seat]
+    if (not ts.rest_ok or ts.moved or ts.action_taken or ts.turn_over or hero.between is not None
+            or hero.position is None):
+        return None
+    here = hero.position
+    if here == hero.manor:
+        return ("all", rules.REST_MANOR) if hero.lp < hero.lp_max else None
+    if any(role(content, state, t) == "monster" and state.tokens[t].face_up
+           for t in visible_at(content, state, seat, here)):
+        return None  # elsewhere a monster on the field prevents resting (ruling R-35)
+    if here in NATURAL_REST:
+        return ("one", NATURAL_REST[here][1]) if hero.lp < hero.lp_max else None
+    if here == FORGE and _armour_to_repair(content, state, seat) is not None:
+        return ("armour", rules.FORGE)
+    return None
+
+
+def legal_rest_actions(content: Content, state: State, seat: int) -> list[Action]:
+    return [Rest()] if rest_effect(content, state, seat) is not None else []
+
+
+def apply_rest(ctx: Ctx, seat: int, action: Rest) -> None:
+    state, content = ctx.state, ctx.content
+    effect = rest_effect(content, state, seat)
+    if effect is None:
+        raise IllegalActionError("resting needs the start of the turn on the manor, temple (N5), white village "
+                                 "(I5) or forge (R2), something to heal there, and no monster (but at home)")
+    what, rule = effect
+    ctx.emit("rest", rule, seat, field=state.heroes[seat].position)
+    if what == "all":
+        heal(ctx, seat, None, rule, "rest")
+    elif what == "one":
+        heal(ctx, seat, 1, rule, "rest")
+    else:
+        tid = _armour_to_repair(content, state, seat)
+        state.heroes[seat].artificial[tid] += 1
+        ctx.emit("armour_repaired", rule, seat, token=tid, lp=state.heroes[seat].artificial[tid])
+    end_turn_now(ctx, seat, rule, "rest")
