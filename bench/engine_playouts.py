@@ -11,6 +11,16 @@ from games.engine.content import load_content
 from games.engine.dice import SeededDice
 from games.engine.playout import acting_seat
 
+# Events that mark the road to the end: how many random games got so far.
+MILESTONES = {
+    "deed chosen": {"deed_chosen"},
+    "Namenloser arrived": {"namenloser_arrives"},
+    "gem": {"gem_earned"},
+    "magic weapon": {"magic_weapon_made"},
+    "final fight": {"final_fight_started", "killed_by_dragon"},
+    "finished": {"game_won"},
+}
+
 
 def main(quick: bool = False) -> dict:
     content = load_content()
@@ -18,21 +28,28 @@ def main(quick: bool = False) -> dict:
     steps = 300 if quick else 1500
     total_actions = 0
     largest = 0
+    milestones = dict.fromkeys(MILESTONES, 0)
     start = time.perf_counter()
     for g in range(games):
         chooser = random.Random(g)
         state = new_game(content, seats=1 + g % 4, seed=f"bench-{g}")
+        reached: set[str] = set()
         for sequence in range(1, steps + 1):
             seat = acting_seat(state)
             actions = legal_actions(content, state, seat)
             if not actions:
                 break
-            state, _ = apply(content, state, seat, chooser.choice(actions), SeededDice("bench", sequence))
+            state, events = apply(content, state, seat, chooser.choice(actions), SeededDice("bench", sequence))
             total_actions += 1
+            reached.update(e.kind for e in events)
+        for name, kinds in MILESTONES.items():
+            milestones[name] += bool(reached & kinds)
         largest = max(largest, len(json.dumps(state.to_json(), separators=(",", ":"))))
     elapsed = time.perf_counter() - start
     rate = total_actions / elapsed
     print(f"random playouts: {games} games, {total_actions} legal_actions+apply in {elapsed:.2f} s "
           f"= {rate:,.0f} actions/s on one core (target >= 5,000)")
     print(f"largest serialised state: {largest / 1024:.1f} KiB (target < 64 KiB)")
-    return {"actions_per_second": rate, "largest_state_bytes": largest}
+    print("endgame reached in random playouts (games of " + str(games) + "): "
+          + ", ".join(f"{name} {count}" for name, count in milestones.items()))
+    return {"actions_per_second": rate, "largest_state_bytes": largest, "endgame": milestones}

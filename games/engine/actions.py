@@ -506,3 +506,45 @@ class ChooseOption(Action):
     LABEL_EN, LABEL_DE = "Choose", "Wählen"
     PARAMS = (Param("option", "choice", "Option", "Möglichkeit"),)
     option: str
+
+
+# --- The two ways to win (rules engine III) --------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class ChooseDeed(Action):
+    KIND = "choose_deed"
+    LABEL_EN = "Choose a Heldentat at the royal court (final)"
+    LABEL_DE = "Am Königshof eine Heldentat wählen (endgültig)"
+    PARAMS = (Param("deed", "choice", "Heldentat", "Heldentat"),)
+    deed: str
+
+
+@_kind
+@dataclass(frozen=True)
+class FulfilDeed(Action):
+    KIND = "fulfil_deed"
+    LABEL_EN = "Fulfil the next part of your Heldentat"
+    LABEL_DE = "Den nächsten Teil deiner Heldentat erfüllen"
+    PARAMS = (Param("skill", "choice", "Skill for the probe (an encounter)", "Fertigkeit für die Probe (Begegnung)",
+                    True),)
+    skill: str | None = None
+
+
+@_kind
+@dataclass(frozen=True)
+class ChallengeNamenloser(Action):
+    KIND = "challenge_namenloser"
+    LABEL_EN = "Fight the Namenloser (to the death, in this turn)"
+    LABEL_DE = "Gegen den Namenlosen kämpfen (bis zum Tod, in dieser Runde)"
+    PARAMS = (Param("skill", "choice", "Skill for the whole fight", "Fertigkeit für den ganzen Kampf"),)
+    skill: str
+
+
+@_kind
+@dataclass(frozen=True)
+class ChallengeDragon(Action):
+    KIND = "challenge_dragon"
+    LABEL_EN = "Fight the dragon (pay the hoard in EW, then to the death)"
+    LABEL_DE = "Gegen den Drachen kämpfen (Hort in EW bezahlen, dann bis zum Tod)"
+    PARAMS = (Param("skill", "choice", "Skill of your magic weapon", "Fertigkeit deiner magischen Waffe"),)
+    skill: str

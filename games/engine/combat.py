@@ -14,6 +14,8 @@ from typing import Any
 from . import rules
 from .actions import Action, ChooseOption, Evade, Fight, FightLightning
 from .context import Ctx
+from .deeds import deed_monster_ready
+from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
 from .errors import IllegalActionError
 from .heroes import carries_heavy_mount, has_ability, item_with_flag
 from .life import lose_lp, take_lp
@@ -30,7 +32,8 @@ def fight_targets(content, state: State, seat: int) -> list[str]:
     if hero.position is None or hero.between is not None:
         return []
     monsters = [tid for tid in visible_at(content, state, seat, hero.position)
-                if state.tokens[tid].face_up and role(content, state, tid) == "monster"]
+                if state.tokens[tid].face_up and role(content, state, tid) == "monster"
+                and deed_monster_ready(content, state, seat, tid)]
     servants = [tid for tid in monsters if content.tokens[tid].kind.value == "servant"]
     return servants or monsters  # Diener must always be fought first (FIGHT-19)
 
@@ -51,6 +54,7 @@ def legal_fight_actions(content, state: State, seat: int) -> list[Action]:
         result.extend(Fight(token=tid, skill=s) for s in allowed_skills(skills))
         if lightning is not None and "magic" not in skills:
             result.append(FightLightning(token=tid))
+    result.extend(legal_boss_actions(content, state, seat))
     if state.turn_state.forced_fight and can_evade(content, state, seat):
         result.append(Evade())
     return result
@@ -195,12 +199,19 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     elif kind == "guardian":
         move_token(state, tid, state.tokens[tid].loc, face_up=False, seen_by=())
         ctx.emit("guardian_revived", rules.TOK_GUARDIAN_REVIVES, seat, token=tid)
+        guardian_beaten(ctx, seat)
     elif kind == "drachenmensch":
         move_token(state, tid, BAG, face_up=False, seen_by=())
         ctx.emit("drachenmensch_back_to_bag", rules.TOK_DRACHENMENSCH_BAG, seat, token=tid)
+        drachenmensch_beaten(ctx, seat)
     elif token.back:
         ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
         receive(ctx, seat, tid, rules.FIGHT_ITEM, here, flipped=True)
+        if token.deed:
+            from .deeds import fight_won
+
+            fight_won(ctx, seat, tid)
+            return  # the deed part made the draw
     elif token.back_gold:
         move_token(state, tid, OUT, face_up=True, seen_by=())
     elif "ork_companion" in token.effects and has_ability(content, hero, "monster_ork") and hero.companion is None:

@@ -9,7 +9,9 @@ from . import (  # noqa: F401  (imported for their pending and probe handlers)
     bag,
     bazaar,
     combat,
+    deeds,
     encounters,
+    endgame,
     events_tokens,
     items,
     life,
@@ -30,6 +32,9 @@ from .actions import (
     Buy,
     CallBazaar,
     CastSpell,
+    ChallengeDragon,
+    ChallengeNamenloser,
+    ChooseDeed,
     ChooseMovement,
     DropItem,
     DropQuest,
@@ -39,6 +44,7 @@ from .actions import (
     Fight,
     FightLightning,
     Fly,
+    FulfilDeed,
     FulfilQuest,
     Jump,
     Move,
@@ -78,6 +84,10 @@ HANDLERS: dict[type[Action], Callable[[Ctx, int, Action], None]] = {
     EndTurn: lambda ctx, seat, action: turn.apply_end_turn(ctx, seat),
     Fight: combat.apply_fight,
     FightLightning: combat.apply_fight,
+    ChallengeNamenloser: endgame.apply_challenge,
+    ChallengeDragon: endgame.apply_challenge,
+    ChooseDeed: deeds.apply_choose_deed,
+    FulfilDeed: deeds.apply_fulfil_deed,
     Evade: combat.apply_evade,
     PickUp: items.apply_pick_up,
     DropItem: items.apply_drop,
@@ -137,6 +147,7 @@ def legal_phase_actions(content: Content, state: State, seat: int) -> list[Actio
     actions.extend(spells.legal_spell_actions(content, state, seat))
     actions.extend(items.legal_item_actions(content, state, seat))
     actions.extend(quests.legal_quest_actions(content, state, seat))
+    actions.extend(deeds.legal_deed_actions(content, state, seat))
     actions.extend(encounters.legal_encounter_actions(content, state, seat))
     actions.extend(bazaar.legal_bazaar_actions(content, state, seat))
     actions.extend(abilities.legal_ability_actions(content, state, seat))
@@ -160,6 +171,7 @@ def apply(content: Content, state: State, seat: int, action: Action | dict, dice
         _dispatch(Ctx(content=content, state=state.clone(), dice=_RefusingDice()), seat, action)
         raise IllegalActionError(f"{action} is not possible now")
     _dispatch(ctx, seat, action)
+    endgame.resume(ctx)  # a final fight goes on once its decisions are answered
     return ctx.state, ctx.events
 
 
@@ -218,7 +230,8 @@ def _dispatch(ctx: Ctx, seat: int, action: Action) -> None:
         raise IllegalActionError("choose how to move this turn first (walk, broom, shoes or Pegasus)")
     if state.turn_state.turn_over and not isinstance(action, EndTurn):
         raise IllegalActionError("the turn is over (a defeat, an event, a rest): only ending it is left")
-    if combat.fight_forced(ctx.content, state, seat) and not isinstance(action, (Fight, FightLightning, Evade)):
+    if combat.fight_forced(ctx.content, state, seat) and not isinstance(
+            action, (Fight, FightLightning, Evade, ChallengeNamenloser, ChallengeDragon)):
         raise IllegalActionError("a monster was revealed or walked onto: the fight comes first")
     # The mover of a confused hero acts on the current seat's hero.
     handler(ctx, state.current if isinstance(action, MOVING) else seat, action)

@@ -108,10 +108,18 @@ def raise_max_lp(ctx: Ctx, seat: int, rule: str) -> None:
 # --- death -----------------------------------------------------------------------------------------------
 def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = None) -> None:
     from .bag import return_drawn
+    from .endgame import NAMENLOSER_DEATH_FIELDS, death_in_fight
 
     state = ctx.state
     hero = state.heroes[seat]
+    # A death in a final fight drops the things on V11, or on H1/H2/H4/H6 as the player chooses (END-10/19).
+    boss_drop = death_in_fight(ctx, seat)
+    choose_field = drop_field is None and boss_drop == "choose"
+    if drop_field is None and boss_drop not in (None, "choose"):
+        drop_field = boss_drop
     where = drop_field or (hero.between[0] if hero.between else hero.position) or hero.manor
+    if choose_field:
+        where = None
     ctx.emit("hero_died", rule, seat, cause=cause, field=where)
     # Experience and every increase of the skill values are lost for good (DEATH-02).
     hero.xp = dict.fromkeys(hero.xp, 0)
@@ -132,6 +140,16 @@ def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = Non
         state.turn_state.action_taken = True
         state.turn_state.turn_over = True
         state.turn_state.forced_fight = False
+    if choose_field:
+        ask(ctx, seat, "death_field", NAMENLOSER_DEATH_FIELDS)
+        return
+    ask_keep(ctx, seat, where)
+
+
+def ask_keep(ctx: Ctx, seat: int, where: str) -> None:
+    """The heir keeps one thing of the player's choice (DEATH-04); the rest lies on ``where``."""
+    state = ctx.state
+    hero = state.heroes[seat]
     keepable = list(hero.items) + state.tokens_at(f"deed:{seat}") + (["gem"] if hero.gem else [])
     if keepable:
         ask(ctx, seat, "keep_item", keepable, field=where)

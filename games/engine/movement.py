@@ -273,8 +273,13 @@ def place_open_token(ctx: Ctx, token_id: str, code: str, rule: str) -> None:
 
 def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
     """Face-down tokens on the field are turned; a monster there ends the movement and forces a fight."""
+    from .deeds import deed_monster_ready
+    from .endgame import entered
+
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
+    if entered(ctx, seat, code):
+        return  # the dragon's cave: the dragon fight now, or death without a magic weapon
     monster = False
     for tid in sorted(field_tokens(state, code)):
         if not exists_for(content, state, seat, tid):
@@ -286,6 +291,8 @@ def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
             state.turn_state.revealed.append(tid)
             ctx.emit("token_revealed", rules.FACEDOWN_STOP, seat, token=tid, face=token.face, field=code)
         if token.kind in MONSTER_KINDS and not ts.flipped:
+            if token.deed and not deed_monster_ready(content, state, seat, tid):
+                continue  # a deed monster without what the part needs: he walks past (ruling R-70)
             if state.turn_state.invisible:
                 continue  # Unsichtbarkeit: past every monster, Diener and Wächter too (GLOS-74)
             if (walking and has_ability(content, hero, "pass_open_red") and Border.RED in token.border

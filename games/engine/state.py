@@ -73,6 +73,7 @@ class HeroState:
     items: list[str] = field(default_factory=list)
     quests: list[str] = field(default_factory=list)
     deed: str | None = None
+    deed_parts: int = 0                # parts of the Heldentat fulfilled (0-3); 3 earns the gem
     gem: bool = False
     deaths: int = 0
     artificial: dict[str, int] = field(default_factory=dict)  # token id -> artificial LP left

@@ -68,6 +68,11 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
         roll = ctx.d6()
         state.unwetter = roll != 6
         ctx.emit("unwetter_roll", rules.UNWETTER, seat, dice=(roll,), lasts=state.unwetter)
+    # A challenger standing on the Namenloser or the dragon fights him now (TOK-45, TOK-51).
+    from .endgame import start_of_turn
+
+    if start_of_turn(ctx, seat):
+        return
     # 3. The Kamel.
     lost_movement = False
     if item_with_flag(content, state, hero, "camel_roll") is not None:

@@ -82,7 +82,8 @@ def check_invariants(content, state: State) -> None:
             if hero.between:
                 assert set(hero.between) <= fields
             f = content.regions[hero.position[0]].field(hero.position)
-            assert f.site != "namenloser"
+            # Only a gem holder who beat a Wächter stands on the Namenloser (H3).
+            assert f.site != "namenloser" or hero.gem
             assert f.kind is not FieldKind.GUARDIAN or hero.gem
     # Only revealed cards are on the board for everybody; the square is a permutation once set up.
     if state.phase == "play":
@@ -90,6 +91,15 @@ def check_invariants(content, state: State) -> None:
     assert 0 <= state.current < state.seats
     for pending in state.pending:
         assert pending.options, pending
+    # A final fight pauses only for a decision; a finished game has a winner and no open decision.
+    if "boss_fight" in state.flags:
+        assert state.pending and state.phase == "play"
+    if state.phase == "finished":
+        assert state.winner is not None and not state.pending
+        assert all(legal_actions(content, state, s) == [] for s in range(state.seats))
+    for hero in state.heroes:
+        assert 0 <= hero.deed_parts <= 3 and (hero.deed is not None or hero.deed_parts == 0)
+        assert not hero.gem or hero.deed_parts == 3
     # JSON round trip is lossless.
     assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
 
@@ -291,4 +301,70 @@ def test_random_play_from_busy_positions_keeps_every_invariant(content):
     assert steps > 3000
     for kind in ("item_bought", "item_sold", "offer_declined", "quest_fulfilled", "fight_won", "fight_lost",
                  "hero_died", "lp_healed", "skill_raised"):
+        assert kind in kinds, kind
+
+
+def _endgame_positions(content) -> list[State]:
+    """Positions near the end: a gem holder before the Wächter, deed parts within reach, a hero with
+    a magic weapon before the Drachenmensch and one with the rope above the cave."""
+    from .helpers import give_item, play_state, put_token
+
+    states = []
+    tower = play_state(content, [("krieger", "H1"), ("zwerg", "H2"), ("elf", "H4")])
+    tower.namenloser_card = "magier"
+    put_token(tower, "namenloser", "H3", face_up=True)
+    for tid, field in (("grd-1", "H5"), ("grd-2", "H7"), ("grd-3", "H8"), ("grd-4", "H9")):
+        put_token(tower, tid, field)
+    for hero, deed in zip(tower.heroes, ("axt_der_zwerge", "goldene_kugel", "befreie_daphne"), strict=True):
+        hero.deed, hero.deed_parts, hero.gem = deed, 3, True
+        hero.xp = {"blue": 2, "green": 2, "red": 2}
+        hero.lp = hero.lp_max = 8
+    states.append(tower)
+    court = play_state(content, [("krieger", "J5"), ("elf", "J4"), ("zwerg", "D8")])
+    for tid, field in (("dp-axt-1", "D8"), ("dp-axt-2", "D2"), ("dp-axt-3", "J3"), ("dp-kugel-1", "J4")):
+        put_token(court, tid, field, face_up=True)
+    court.heroes[2].deed = "axt_der_zwerge"
+    court.heroes[1].deed = "goldene_kugel"
+    states.append(court)
+    cave = play_state(content, [("krieger", "V8"), ("elf", "V1"), ("magier", "V7")])
+    cave.dragon_card = "gruener_drache"
+    put_token(cave, "drache", "V9", face_up=True)
+    put_token(cave, "drachenmensch", "V10")
+    give_item(content, cave, 0, "axt_von_bragg")
+    give_item(content, cave, 1, "bogen_der_treffsicherheit")
+    give_item(content, cave, 1, "seil")
+    cave.heroes[1].xp = {"blue": 0, "green": 4, "red": 0}
+    for hero in cave.heroes:
+        hero.lp = hero.lp_max = 8
+    states.append(cave)
+    return states
+
+
+@pytest.mark.rule("GOAL-01", "GOAL-05", "END-07", "END-17")
+def test_random_play_from_endgame_positions_keeps_every_invariant(content):
+    kinds: set[str] = set()
+    finished = 0
+    for index, start in enumerate(_endgame_positions(content)):
+        for run in range(10):
+            chooser = ActionMinded(f"end-{index}-{run}", eagerness=0.85)
+            state = start
+            for sequence in range(1, 120):
+                seat = acting_seat(state)
+                actions = legal_actions(content, state, seat)
+                if state.phase == "finished":
+                    assert actions == []
+                    finished += 1
+                    break
+                assert actions, "nobody can act"
+                state, events = apply(content, state, seat, chooser.choice(actions),
+                                      SeededDice(f"end-{index}-{run}", sequence))
+                kinds.update(e.kind for e in events)
+                check_invariants(content, state)
+                if sequence % 5 == 0:
+                    _check_only_the_deciding_seat_acts(content, state)
+                    for viewer in range(state.seats):
+                        check_view_leaks_nothing(content, state, viewer)
+    assert finished >= 3
+    for kind in ("deed_chosen", "deed_part_fulfilled", "moved_onto_namenloser", "final_fight_started",
+                 "boss_hit", "hero_hit", "game_won"):
         assert kind in kinds, kind

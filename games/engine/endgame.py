@@ -1,0 +1,288 @@
+"""The end of the game ("Spielende"): the fights against the Namenloser and the dragon.
+
+The Namenloser is challenged by a gem holder who beat a Wächter and was moved onto H3: on his next
+turn he must fight. The dragon is challenged by a hero with a magic weapon on V9 (walked in from
+V10, let down the rope from V1, or moved there after beating the Drachenmensch); a hero without one
+dies on entering, his things dropping on V11 (ruling R-31). The fight is one action: the card is
+revealed, the dragon's hoard is paid in EW (ruling R-27), and probes in one skill follow until one
+side is dead, all within the turn (ruling R-28). Each passed probe is a hit on the boss, each failed
+one a hit on the hero (1 LP of his choice, 2 where the card doubles the damage). Victory ends the
+game; a dead challenger drops his things on H1/H2/H4/H6 (his choice) or V11, and the boss is whole
+again for the next one.
+
+The fight lives in ``state.flags["boss_fight"]`` (JSON-safe) and goes on through ``resume``, which the
+engine calls after every applied action: decisions on the way (which LP, which EW, which dice)
+pause it, and it continues when they are answered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+from .actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
+from .content.model import BossCard, Content, TokenCategory
+from .context import Ctx
+from .errors import IllegalActionError
+from .heroes import held_items
+from .pending import answers
+from .probes import SKILL_ORDER, on_probe, start_probe
+from .state import XP_COLOURS, Pending, State
+
+NAMENLOSER_DEATH_FIELDS = ["H1", "H2", "H4", "H6"]
+DRAGON_DEATH_FIELD = "V11"
+FIGHT = "boss_fight"
+
+
+def boss_token(content: Content, category: TokenCategory) -> str:
+    return next(tid for tid in sorted(content.tokens) if content.tokens[tid].category is category)
+
+
+def boss_field(content: Content, state: State, boss: str) -> str | None:
+    """The field of the Namenloser or the dragon, if the token lies on the board."""
+    category = TokenCategory.NAMENLOSER if boss == "namenloser" else TokenCategory.DRAGON
+    return state.tokens[boss_token(content, category)].field
+
+
+def card_of(content: Content, state: State, boss: str) -> BossCard:
+    if boss == "namenloser":
+        return content.namenlose_cards[state.namenloser_card]
+    return content.dragon_cards[state.dragon_card]
+
+
+def held_keys(content: Content, state: State, seat: int) -> set[str]:
+    return {item.key for _, item in held_items(content, state, state.heroes[seat])}
+
+
+def dragon_weapon_skills(content: Content, state: State, seat: int) -> list[str]:
+    """The skills the hero's magic weapons allow against the dragon (END-13)."""
+    flags = {f for _, item in held_items(content, state, state.heroes[seat]) for f in item.flags}
+    return [s for s in SKILL_ORDER if f"dragon_weapon_{s}" in flags]
+
+
+def namenloser_skills(content: Content, state: State, seat: int) -> dict[str, int]:
+    """Skill -> modifier; a star skill only with the card's weapon, at -3 (END-08, ruling R-28)."""
+    card = card_of(content, state, "namenloser")
+    held = held_keys(content, state, seat)
+    result = {}
+    for skill in SKILL_ORDER:
+        mod = card.skills.get(skill)
+        if mod is None:
+            if card.weapon and card.weapon in held:
+                result[skill] = card.star_modifier
+        else:
+            result[skill] = mod
+    return result
+
+
+def _at_namenloser(content: Content, state: State, seat: int) -> bool:
+    hero = state.heroes[seat]
+    where = boss_field(content, state, "namenloser")
+    return (where is not None and hero.position == where and hero.between is None and hero.gem
+            and state.namenloser_card is not None)
+
+
+def _at_dragon(content: Content, state: State, seat: int) -> bool:
+    hero = state.heroes[seat]
+    where = boss_field(content, state, "dragon")
+    return where is not None and hero.position == where and hero.between is None and state.dragon_card is not None
+
+
+def legal_boss_actions(content: Content, state: State, seat: int) -> list[Action]:
+    """Offered as the turn's fight (combat.legal_fight_actions decides whether a fight may come now)."""
+    if _at_namenloser(content, state, seat):
+        return [ChallengeNamenloser(skill=s) for s in namenloser_skills(content, state, seat)]
+    if _at_dragon(content, state, seat):
+        return [ChallengeDragon(skill=s) for s in dragon_weapon_skills(content, state, seat)]
+    return []
+
+
+# --- forced challenges -------------------------------------------------------------------------------------
+def start_of_turn(ctx: Ctx, seat: int) -> bool:
+    """A hero who begins his turn on the Namenloser (after a Wächter) or on the dragon with a weapon
+    must fight now: there is no movement first (TOK-45, TOK-51)."""
+    state, content = ctx.state, ctx.content
+    if not legal_boss_actions(content, state, seat):
+        return False
+    ts = state.turn_state
+    ts.mode = "walk"
+    ts.movement_over = True
+    ts.forced_fight = True
+    boss = "namenloser" if _at_namenloser(content, state, seat) else "dragon"
+    ctx.emit("final_fight_due", rules.TOK_GUARDIAN_MOVE_ON if boss == "namenloser" else rules.TOK_DRACHENMENSCH_MOVE_ON,
+             seat, boss=boss)
+    return True
+
+
+def guardian_beaten(ctx: Ctx, seat: int) -> None:
+    """The victor over a Wächter moves onto the Namenloser at once (TOK-45, END-03)."""
+    state = ctx.state
+    where = boss_field(ctx.content, state, "namenloser")
+    if where is None:
+        return
+    hero = state.heroes[seat]
+    origin, hero.position = hero.position, where
+    ctx.emit("moved_onto_namenloser", rules.END_GUARDIAN, seat, frm=origin, to=where)
+
+
+def drachenmensch_beaten(ctx: Ctx, seat: int) -> None:
+    """With a magic weapon the victor moves on to the dragon at once; without one he stays (R-31)."""
+    state = ctx.state
+    where = boss_field(ctx.content, state, "dragon")
+    if where is None or not dragon_weapon_skills(ctx.content, state, seat):
+        return
+    hero = state.heroes[seat]
+    origin, hero.position = hero.position, where
+    ctx.emit("moved_onto_dragon", rules.TOK_DRACHENMENSCH_MOVE_ON, seat, frm=origin, to=where)
+
+
+def entered(ctx: Ctx, seat: int, code: str) -> bool:
+    """A hero arrives on a field: on the dragon's he fights it now, or dies without a magic weapon
+    (TOK-32, END-14). True when the arrival was handled here."""
+    from .life import die
+    from .movement import finish_movement
+
+    state, content = ctx.state, ctx.content
+    if code != boss_field(content, state, "dragon"):
+        return False
+    if not dragon_weapon_skills(content, state, seat):
+        ctx.emit("killed_by_dragon", rules.END_DRAGON_KILLS, seat, field=code)
+        die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=DRAGON_DEATH_FIELD)
+        return True
+    state.turn_state.forced_fight = not state.turn_state.fought
+    finish_movement(ctx, seat)
+    return True
+
+
+# --- the fight ---------------------------------------------------------------------------------------------
+def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | ChallengeDragon) -> None:
+    from .combat import legal_fight_actions
+    from .phase import begin_action
+
+    state, content = ctx.state, ctx.content
+    if action not in legal_fight_actions(content, state, seat):
+        raise IllegalActionError("no final fight is possible here now (the Namenloser after a Wächter, with a gem; "
+                                 "the dragon with a magic weapon; one fight per turn, first of all actions)")
+    ts = state.turn_state
+    ts.forced_fight = False
+    if not begin_action(ctx, seat):
+        return
+    ts.fought = True
+    boss = "namenloser" if isinstance(action, ChallengeNamenloser) else "dragon"
+    card = card_of(content, state, boss)
+    reveal(state, boss)
+    held = held_keys(content, state, seat)
+    if boss == "namenloser":
+        mod = namenloser_skills(content, state, seat)[action.skill]
+        protected = {item for item, effect in card.protections if effect == "no_double_damage"}
+        double = action.skill in card.double_damage and not (protected & held)
+        hoard = 0
+    else:
+        mod = card.skills[action.skill]
+        double = False
+        hoard = card.hoard_gold + state.flags.get("hoard_extra", 0)
+    state.flags[FIGHT] = {"seat": seat, "boss": boss, "skill": action.skill, "mod": mod, "lp": card.lp,
+                          "double": double, "hoard": hoard, "hits": 0, "probing": False}
+    ctx.emit("final_fight_started", rules.END_NAMENLOSER_CARD if boss == "namenloser" else rules.END_DRAGON_CARD,
+             seat, boss=boss, card=card.key, skill=action.skill, modifier=mod, lp=card.lp, double_damage=double,
+             hoard=hoard)
+    resume(ctx)
+
+
+def reveal(state: State, boss: str) -> None:
+    state.flags["revealed_cards"] = sorted({*state.flags.get("revealed_cards", []), boss})
+
+
+def _save(state: State, **changes: Any) -> dict[str, Any]:
+    fight = {**state.flags[FIGHT], **changes}
+    state.flags[FIGHT] = fight
+    return fight
+
+
+def resume(ctx: Ctx) -> None:
+    """Go on with a final fight until it needs a decision or one side is dead."""
+    from .life import lose_lp
+    from .rewards import lose_xp
+
+    state = ctx.state
+    while True:
+        fight = state.flags.get(FIGHT)
+        if fight is None or state.pending or state.phase == "finished" or fight["probing"]:
+            return
+        seat = fight["seat"]
+        hero = state.heroes[seat]
+        if fight["hoard"] > 0:
+            _save(state, hoard=fight["hoard"] - 1)
+            colours = [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0]
+            if not colours:
+                # Fewer EW than gold in the hoard: he pays all he has and fights anyway (R-27).
+                _save(state, hoard=0)
+                ctx.emit("hoard_paid_in_full", rules.END_HOARD, seat, short=fight["hoard"])
+                continue
+            lose_xp(ctx, seat, colours, rules.END_HOARD, "dragon_hoard")
+            continue
+        if fight["hits"] > 0:
+            _save(state, hits=fight["hits"] - 1)
+            lose_lp(ctx, seat, rules.END_HITS if fight["boss"] == "namenloser" else rules.END_DRAGON_HITS,
+                    f"{fight['boss']}_hit")
+            continue
+        _save(state, probing=True)
+        start_probe(ctx, seat, fight["skill"], fight["mod"], "final_fight", {"boss": fight["boss"]})
+
+
+@on_probe("final_fight")
+def _final_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+    state = ctx.state
+    fight = _save(state, probing=False)
+    seat, boss = fight["seat"], fight["boss"]
+    rule = rules.END_HITS if boss == "namenloser" else rules.END_DRAGON_HITS
+    if passed:
+        fight = _save(state, lp=fight["lp"] - 1)
+        ctx.emit("boss_hit", rule, seat, boss=boss, lp=fight["lp"])
+        if fight["lp"] <= 0:
+            _won(ctx, seat, boss)
+        return
+    hits = 2 if fight["double"] else 1
+    _save(state, hits=hits)
+    ctx.emit("hero_hit", rule, seat, boss=boss, lp_lost=hits, double_damage=fight["double"])
+
+
+def _won(ctx: Ctx, seat: int, boss: str) -> None:
+    state = ctx.state
+    del state.flags[FIGHT]
+    ctx.emit("boss_defeated", rules.END_NAMENLOSER_WON if boss == "namenloser" else rules.END_DRAGON_WON, seat,
+             boss=boss)
+    finish_game(ctx, seat)
+
+
+def finish_game(ctx: Ctx, seat: int) -> None:
+    """The game is over: the victor's player wins; both cards are shown (GOAL-01)."""
+    state = ctx.state
+    state.phase = "finished"
+    state.winner = seat
+    state.pending = []
+    for boss in ("namenloser", "dragon"):
+        reveal(state, boss)
+    ctx.emit("game_won", rules.GOAL_WIN, seat, winner=seat)
+
+
+def death_in_fight(ctx: Ctx, seat: int) -> str | None:
+    """The challenger died: the boss is whole again for the next one (END-11, END-20). Returns
+    where his things go: "V11", "choose" (H1/H2/H4/H6, the player's choice) or None (no final fight)."""
+    state = ctx.state
+    fight = state.flags.get(FIGHT)
+    if fight is None or fight["seat"] != seat:
+        return None
+    del state.flags[FIGHT]
+    boss = fight["boss"]
+    ctx.emit("boss_heals", rules.END_NAMENLOSER_HEALS if boss == "namenloser" else rules.END_DRAGON_HEALS, seat,
+             boss=boss)
+    return DRAGON_DEATH_FIELD if boss == "dragon" else "choose"
+
+
+@answers("death_field", ChooseField)
+def _death_field(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+    from .life import ask_keep
+
+    ctx.emit("death_field_chosen", rules.END_NAMENLOSER_DEATH, seat, field=value)
+    ask_keep(ctx, seat, value)
