@@ -178,6 +178,7 @@ def test_set_aside_cards(content):
     assert {r.letter for r in content.regions.values() if r.set_aside} == set("HJNRV")
 
 
+@pytest.mark.rule("MOVE-06")
 def test_field_codes_and_numbers(content):
     for r in content.regions.values():
         numbers = sorted(f.number for f in r.fields)

@@ -129,14 +129,40 @@ def test_a_teleporter_roll_of_one_reaches_the_city_and_ends_movement(content):
     assert roll.dice == (1,)
 
 
-@pytest.mark.rule(R.TELEPORT, "MOVE-08")
+@pytest.mark.rule("MOVE-08", R.TELEPORT)
 def test_the_teleporter_can_be_used_with_the_last_movement_point(content):
-    state = play_state(content, [("gnom", "S7")])
-    state = begun(content, state)
+    state = play_state(content, [("krieger", "S7")], unwetter=True)  # the storm leaves 1 point
+    state = begun(content, state, rolls=(3,))
+    assert state.turn_state.points == 1
     state, _ = act(content, state, Move(to="S3"))
-    state, _ = act(content, state, Move(to="S10"))
-    state, _ = act(content, state, Move(to="S6")) if state.turn_state.points else (state, [])
-    assert UseTeleporter() in legal_actions(content, state, 0) or state.heroes[0].position != "S6"
+    assert state.turn_state.points == 0 and not state.turn_state.movement_over
+    assert UseTeleporter() in legal_actions(content, state, 0)
+    state, _ = act(content, state, UseTeleporter(), rolls=(1,))
+    assert state.heroes[0].position == "S1"
+
+
+@pytest.mark.rule("MOVE-09", R.LABYRINTH)
+def test_the_labyrinth_roll_can_follow_the_last_movement_point(content):
+    state = play_state(content, [("krieger", "U7")], unwetter=True)
+    state = begun(content, state, rolls=(3,))
+    state, _ = act(content, state, Move(to="U1"))
+    assert state.turn_state.points == 0
+    assert RollLabyrinth() in legal_actions(content, state, 0)
+    state, _ = act(content, state, RollLabyrinth(), rolls=(2,))
+    assert state.heroes[0].position == "U2"
+
+
+@pytest.mark.rule("REGION-14", R.JUMP)
+def test_jumping_shoes_cannot_cross_the_rift(content):
+    from games.engine.actions import ChooseMovement, Jump
+
+    state = play_state(content, [("krieger", "S7")])
+    give_item(content, state, 0, "springschuhe")
+    state = begun(content, state)
+    state, _ = act(content, state, ChooseMovement(mode="jump_shoes"))
+    targets = {a.to for a in legal_actions(content, state, 0) if isinstance(a, Jump)}
+    assert targets, "there are places to jump to around the rift"
+    assert not targets & {"S1", "S2", "S3", "S4", "S5", "S6"}
 
 
 @pytest.mark.rule("REGION-08")
