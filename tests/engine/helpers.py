@@ -165,3 +165,11 @@ def Ctx_for(content: Content, state: State, rolls=()):
     from games.engine.context import Ctx
 
     return Ctx(content=content, state=state, dice=ScriptedDice(rolls))
+
+
+def moves(content: Content, state: State, seat: int = 0) -> list[str]:
+    """The fields (or ``?cell`` for a face-down card) a walking hero may step to now, sorted."""
+    from games.engine import legal_actions
+    from games.engine.actions import Move
+
+    return sorted(a.to for a in legal_actions(content, state, seat) if isinstance(a, Move))

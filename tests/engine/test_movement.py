@@ -8,26 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalActionError, ScriptedDice, apply, legal_actions
+from games.engine import IllegalActionError
 from games.engine import rules as R
 from games.engine.actions import BeginTurn, EndMovement, EndTurn, Move
 from games.engine.state import WAITING, TokenState
 
-from .helpers import face_down_token, give_item, item_key, play_state, put_token
-
-
-def act(content, state, action, rolls=(), seat=None, picks=()):
-    seat = state.current if seat is None else seat
-    return apply(content, state, seat, action, ScriptedDice(rolls, picks))
-
-
-def begun(content, state, rolls=()):
-    state, _ = act(content, state, BeginTurn(), rolls)
-    return state
-
-
-def moves(content, state, seat=0):
-    return sorted(a.to for a in legal_actions(content, state, seat) if isinstance(a, Move))
+from .helpers import act, begun, face_down_token, give_item, item_key, moves, play_state, put_token
 
 
 @pytest.mark.rule(R.MOVE_POINTS)

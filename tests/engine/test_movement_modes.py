@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalActionError, ScriptedDice, apply, legal_actions
+from games.engine import IllegalActionError, legal_actions
 from games.engine import rules as R
 from games.engine.actions import BeginTurn, ChooseMovement, Fly, Jump, Move
 from games.engine.state import PILE_CITY
 
-from .helpers import give_item, play_state
-
-
-def act(content, state, action, rolls=(), seat=None):
-    seat = state.current if seat is None else seat
-    return apply(content, state, seat, action, ScriptedDice(rolls))
-
-
-def begun(content, state, rolls=()):
-    state, _ = act(content, state, BeginTurn(), rolls)
-    return state
+from .helpers import act, begun, give_item, play_state
 
 
 def modes(content, state):

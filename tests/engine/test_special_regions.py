@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalActionError, ScriptedDice, apply, legal_actions
+from games.engine import IllegalActionError, legal_actions
 from games.engine import rules as R
 from games.engine.actions import (
     BeginTurn,
@@ -18,21 +18,7 @@ from games.engine.actions import (
 )
 from games.engine.state import PILE_CITY
 
-from .helpers import give_item, play_state, put_token, token_with_face
-
-
-def act(content, state, action, rolls=(), seat=None, picks=()):
-    seat = state.current if seat is None else seat
-    return apply(content, state, seat, action, ScriptedDice(rolls, picks))
-
-
-def begun(content, state, rolls=()):
-    state, _ = act(content, state, BeginTurn(), rolls)
-    return state
-
-
-def moves(content, state, seat=0):
-    return sorted(a.to for a in legal_actions(content, state, seat) if isinstance(a, Move))
+from .helpers import act, begun, give_item, moves, play_state, put_token, token_with_face
 
 
 # --- lake L ------------------------------------------------------------------------------------------
