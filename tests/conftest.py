@@ -67,3 +67,20 @@ def other_user(db):
 def logged_in_client(client, user):
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def token_client(db):
+    """``token_client(user)``: a DRF test client authenticated by a fresh personal API token."""
+    from rest_framework.test import APIClient
+
+    from accounts.services import api_token_create
+
+    def make(user, name: str = "test"):
+        _, key = api_token_create(user=user, name=name)
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        client.token_value = key
+        return client
+
+    return make

@@ -47,7 +47,7 @@ def start_worker(var_dir: Path, **extra_env) -> subprocess.Popen:
         "NOTIFICATION_CLAIM_LEASE_SECONDS": "3",
     })
     env.update({k: str(v) for k, v in extra_env.items()})
-    log = open(var_dir / f"worker-{time.monotonic_ns()}.log", "w")  # noqa: SIM115 - lives with the process
+    log = open(var_dir / f"worker-{time.monotonic_ns()}.log", "w")
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "heldenweb", "worker", "--pool=solo", "--loglevel=INFO",
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test{time.monotonic_ns()}@%h"],

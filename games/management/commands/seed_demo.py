@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from accounts.demo import DEMO_PASSWORD, ensure_demo_accounts
+from games.demo import ensure_demo_game
 
 
 class Command(BaseCommand):
@@ -10,3 +11,4 @@ class Command(BaseCommand):
         users = ensure_demo_accounts()
         for user in users:
             self.stdout.write(f"demo login: {user.username} / {DEMO_PASSWORD}")
+        self.stdout.write(f"demo game: /games/{ensure_demo_game().pk}/")

@@ -1,0 +1,429 @@
+"""Small input and output serializers of the game API.
+
+Input serializers only validate shapes; the services decide what is allowed. What a player sees of a
+running game is the engine's view, returned unchanged (``state/``, ``heroes/``, ``tokens/``); the
+serializers in the section "the engine's view, described" only document those dictionaries in the
+OpenAPI schema; they never touch the data.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Game
+
+MAX_INT = 2_147_483_647
+LIVE_STATUSES = (Game.Status.SETUP, Game.Status.RUNNING)
+
+
+class UtcDateTimeField(serializers.DateTimeField):
+    """Times leave the API in UTC (ISO 8601 with Z); clients show them in the player's time zone."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("default_timezone", datetime.UTC)
+        kwargs.setdefault("read_only", True)
+        super().__init__(**kwargs)
+
+
+ACTION_SCHEMA = {
+    "type": "object",
+    "description": "An action as the engine writes it: its `kind` plus the parameters of that kind, "
+                   'e.g. `{"kind": "move", "to": "A5"}`. GET .../actions/ lists the legal ones.',
+    "properties": {"kind": {"type": "string"}},
+    "required": ["kind"],
+    "additionalProperties": True,
+}
+
+
+@extend_schema_field(ACTION_SCHEMA)
+class ActionField(serializers.DictField):
+    pass
+
+
+# --- input -------------------------------------------------------------------------------------------
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know, so a typo (or a ``seat``) is an error, not silently ignored."""
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(self.initial_data, dict):
+            writable = {name for name, field in self.fields.items() if not field.read_only}
+            unknown = sorted(set(self.initial_data) - writable)
+            if unknown:
+                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        return attrs
+
+
+class GameListQuerySerializer(serializers.Serializer):
+    filter = serializers.ChoiceField(
+        choices=["mine", "open", "your_turn", "finished"], required=False,
+        help_text="mine: your unfinished games (your turn first); open: public games waiting for players; "
+                  "your_turn: games in setup or play where it is your turn; finished: finished games you may see. "
+                  "Without a filter: every game you may see, newest first.",
+    )
+
+
+class GameCreateSerializer(StrictSerializer):
+    title = serializers.CharField(max_length=80)
+    seat_count = serializers.IntegerField(min_value=1, max_value=4)
+    visibility = serializers.ChoiceField(choices=Game.Visibility.values, default=Game.Visibility.PUBLIC)
+    deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 14, default=72)
+    deadline_consequence = serializers.ChoiceField(
+        choices=Game.DeadlineConsequence.values, default=Game.DeadlineConsequence.SKIP)
+    missed_turn_limit = serializers.IntegerField(min_value=1, max_value=20, default=3)
+
+
+class GameJoinSerializer(StrictSerializer):
+    invite_code = serializers.CharField(
+        max_length=32, required=False, allow_blank=True,
+        help_text="The invitation code of a private game (the creator sees it in the game's detail).")
+
+
+class SubmitActionSerializer(StrictSerializer):
+    action = ActionField(help_text="One of the actions GET .../actions/ offers you.")
+    expected_version = serializers.IntegerField(
+        min_value=0, max_value=MAX_INT, help_text="The game's version your decision is based on.")
+
+
+class LogQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0, max_value=MAX_INT, required=False,
+        help_text="Only entries with a sequence number above this one (for polling).")
+
+
+# --- games ----------------------------------------------------------------------------------------------
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    name = serializers.CharField(help_text="The player's public name (empty for a free seat).")
+    hero = serializers.CharField(allow_null=True, help_text="Hero key once chosen, e.g. `krieger`.")
+    is_bot = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+    is_you = serializers.BooleanField()
+
+
+def _seats(game: Game) -> list:
+    return sorted(game.seats.all(), key=lambda s: s.index)  # prefetched by the views
+
+
+def _my_seat(game: Game, user) -> int | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s.index for s in _seats(game) if s.user_id == user.pk and not s.dropped), None)
+
+
+def acting_seat(game: Game) -> int | None:
+    """Who must act now: the seat of the first open decision, else the seat deciding the current
+    movement (the left neighbour of a hero confused by the Basilisk), else the current seat.
+
+    The same rule as ``games.engine.playout.acting_seat``, read from the game row so that lists need
+    not load every game's state. All of it is public (the view shows pending seats and the mover).
+    The authority is the engine: the seat whose GET .../actions/ is not empty.
+    """
+    if game.status not in LIVE_STATUSES:
+        return None
+    global_state = game.global_state or {}
+    pending = global_state.get("pending") or []
+    if pending:
+        return pending[0]["seat"]
+    turn_state = global_state.get("turn_state") or {}
+    if turn_state.get("begun") and turn_state.get("mover") is not None and not turn_state.get("movement_over"):
+        return turn_state["mover"]
+    return game.current_seat
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    phase = serializers.CharField(help_text="lobby, setup_hero, setup_region, setup_manor, setup_axis, play, finished")
+    visibility = serializers.ChoiceField(choices=Game.Visibility.values)
+    seat_count = serializers.IntegerField()
+    seats = serializers.SerializerMethodField()
+    current_seat = serializers.SerializerMethodField(help_text="Whose turn it is (null before and after play).")
+    acting_seat = serializers.SerializerMethodField(
+        help_text="Who must act now: the seat that must answer an open decision, else the seat deciding the "
+                  "movement, else the current seat. Your own GET .../actions/ is the authority.")
+    my_seat = serializers.SerializerMethodField(help_text="Your seat, or null when you watch.")
+    your_turn = serializers.SerializerMethodField()
+    turn_number = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="Send it back as expected_version when you act.")
+    deadline = UtcDateTimeField(source="turn_deadline_at", allow_null=True, help_text="Turn deadline (UTC).")
+    created_at = UtcDateTimeField()
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, game: Game) -> list[dict[str, Any]]:
+        user = self.context["request"].user
+        return [
+            {
+                "index": s.index,
+                "name": s.user.public_name if s.user else ("Bot" if s.is_bot else ""),
+                "hero": s.hero_key or None,
+                "is_bot": s.is_bot,
+                "dropped": s.dropped,
+                "is_you": bool(s.user_id and s.user_id == user.pk),
+            }
+            for s in _seats(game)
+        ]
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_current_seat(self, game: Game) -> int | None:
+        return game.current_seat if game.status in LIVE_STATUSES else None
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_acting_seat(self, game: Game) -> int | None:
+        return acting_seat(game)
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_my_seat(self, game: Game) -> int | None:
+        return _my_seat(game, self.context["request"].user)
+
+    def get_your_turn(self, game: Game) -> bool:
+        mine = _my_seat(game, self.context["request"].user)
+        return mine is not None and mine == acting_seat(game)
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    creator = serializers.CharField(source="creator.public_name")
+    deadline_hours = serializers.IntegerField()
+    deadline_consequence = serializers.ChoiceField(choices=Game.DeadlineConsequence.values)
+    missed_turn_limit = serializers.IntegerField()
+    paused = serializers.BooleanField()
+    seed_commitment = serializers.CharField(help_text="SHA-256 of the secret seed, public from the start.")
+    seed = serializers.SerializerMethodField(help_text="The seed, revealed once the game is finished.")
+    winner = serializers.IntegerField(source="winner_seat", allow_null=True)
+    invite_code = serializers.SerializerMethodField(
+        help_text="For the players of a private game: the code others need to join it.")
+    started_at = UtcDateTimeField(allow_null=True)
+    finished_at = UtcDateTimeField(allow_null=True)
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_seed(self, game: Game) -> str | None:
+        return game.seed if game.status == Game.Status.FINISHED else None
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_invite_code(self, game: Game) -> str | None:
+        user = self.context["request"].user
+        if game.visibility != Game.Visibility.PRIVATE:
+            return None
+        if game.creator_id == user.pk or _my_seat(game, user) is not None:
+            return game.invite_code
+        return None
+
+
+# --- playing ----------------------------------------------------------------------------------------------
+class ActionParamSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    type = serializers.CharField(help_text="hero, cell, field, choice, token or int")
+    label = serializers.CharField()
+    optional = serializers.BooleanField()
+
+
+class ActionKindSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    label = serializers.CharField(help_text="In the user's language.")
+    params = ActionParamSerializer(many=True)
+
+
+class LegalActionsSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat (null: you watch and cannot act).")
+    version = serializers.IntegerField(help_text="Send it as expected_version with one of these actions.")
+    phase = serializers.CharField()
+    actions = serializers.ListField(child=ActionField(), help_text="Every action you may submit now.")
+    kinds = ActionKindSerializer(many=True, help_text="Label and parameters of each kind offered.")
+
+
+class EventSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    rule = serializers.CharField(help_text="Catalogue ID of the rule (docs/rules/catalogue.md).")
+    seat = serializers.IntegerField(allow_null=True)
+    data = serializers.DictField()
+    dice = serializers.ListField(child=serializers.IntegerField(), help_text="The dice rolled, if any.")
+    visible_to = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+
+
+class SubmitResultSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The game's version right after this action.")
+    action = ActionField()
+    events = EventSerializer(many=True, help_text="What happened, as far as you may see it.")
+    created_at = UtcDateTimeField()
+
+
+class LogEntrySerializer(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    action = ActionField()
+    events = EventSerializer(many=True)
+    taken_back = serializers.BooleanField()
+    created_at = UtcDateTimeField()
+
+
+# --- the engine's view, described (the endpoints return the view unchanged) -------------------------------
+class VisibleTokenSerializer(serializers.Serializer):
+    id = serializers.CharField(allow_null=True, help_text="null unless you may know this token's face.")
+    face = serializers.CharField(allow_null=True)
+    kind = serializers.CharField(allow_null=True)
+    face_up = serializers.BooleanField()
+    flipped = serializers.BooleanField()
+    border = serializers.ListField(child=serializers.CharField())
+
+
+class FieldTokenSerializer(VisibleTokenSerializer):
+    field = serializers.CharField()
+
+
+class ViewBoardCellSerializer(serializers.Serializer):
+    cell = serializers.IntegerField(help_text="row*5+column of the 5x5 square")
+    placed = serializers.BooleanField()
+    revealed = serializers.BooleanField()
+    letter = serializers.CharField(allow_null=True, help_text="Region letter, only once the card is revealed.")
+
+
+class HeroViewSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hero = serializers.CharField(allow_null=True)
+    position = serializers.CharField(allow_null=True)
+    between = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    manor = serializers.CharField(allow_null=True)
+    drawn_region = serializers.CharField(allow_null=True)
+    lp = serializers.IntegerField()
+    lp_max = serializers.IntegerField()
+    artificial = serializers.DictField(child=serializers.IntegerField())
+    gold = serializers.IntegerField()
+    training = serializers.DictField(child=serializers.IntegerField())
+    xp = serializers.DictField(child=serializers.IntegerField())
+    items = VisibleTokenSerializer(many=True)
+    quests = VisibleTokenSerializer(many=True)
+    has_deed = serializers.BooleanField()
+    gem = serializers.BooleanField()
+    deaths = serializers.IntegerField()
+    deed = serializers.CharField(allow_null=True, required=False, help_text="Your own hero only.")
+    deed_tokens = serializers.ListField(child=serializers.CharField(), required=False,
+                                        help_text="Your own hero only.")
+
+
+class PendingDecisionSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.CharField()
+    options = serializers.ListField(child=serializers.JSONField(), required=False,
+                                    help_text="Only for your own decisions.")
+
+
+class PilesSerializer(serializers.Serializer):
+    bag = serializers.IntegerField()
+    face_down = serializers.IntegerField()
+    bazaar = serializers.IntegerField()
+    city = serializers.IntegerField()
+
+
+class TurnStateSerializer(serializers.Serializer):
+    begun = serializers.BooleanField()
+    mode = serializers.CharField(allow_null=True)
+    points = serializers.IntegerField()
+    movement_over = serializers.BooleanField()
+
+
+class PlayerViewSerializer(serializers.Serializer):
+    """The engine's view for your seat. Before the game starts it is only ``{"phase": "lobby", "seats": n}``."""
+
+    phase = serializers.CharField()
+    seats = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, required=False)
+    content_version = serializers.CharField(required=False)
+    current = serializers.IntegerField(required=False)
+    turn = serializers.IntegerField(required=False)
+    board = ViewBoardCellSerializer(many=True, required=False)
+    tokens = FieldTokenSerializer(many=True, required=False)
+    waiting = VisibleTokenSerializer(many=True, required=False)
+    piles = PilesSerializer(required=False)
+    heroes = HeroViewSerializer(many=True, required=False)
+    turn_state = TurnStateSerializer(required=False)
+    pending = PendingDecisionSerializer(many=True, required=False)
+    unwetter = serializers.BooleanField(required=False)
+    boat = serializers.CharField(allow_null=True, required=False)
+    namenloser_card = serializers.CharField(allow_null=True, required=False)
+    dragon_card = serializers.CharField(allow_null=True, required=False)
+    winner = serializers.IntegerField(allow_null=True, required=False)
+
+
+class HeroesSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True)
+    heroes = HeroViewSerializer(many=True)
+
+
+class VisibleTokensSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True)
+    on_fields = FieldTokenSerializer(many=True, help_text="Tokens on the board, faces only where you may know them.")
+    waiting = VisibleTokenSerializer(many=True, help_text="Open tokens waiting beside the board for their card.")
+    items = VisibleTokenSerializer(many=True, help_text="Your hero's items.")
+    quests = VisibleTokenSerializer(many=True, help_text="Your hero's quests.")
+    deed_tokens = serializers.ListField(child=serializers.CharField(), help_text="Tokens on your deed card.")
+
+
+# --- content ---------------------------------------------------------------------------------------------
+class FieldSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    x = serializers.FloatField(help_text="0..100 from the card's west edge")
+    y = serializers.FloatField(help_text="0..100 from the card's north edge")
+    colour = serializers.CharField(allow_null=True)
+    target = serializers.IntegerField(allow_null=True)
+    site = serializers.CharField(allow_null=True)
+    name_de = serializers.CharField()
+    name_en = serializers.CharField()
+
+
+class PathSerializer(serializers.Serializer):
+    a = serializers.CharField()
+    b = serializers.CharField()
+    kind = serializers.CharField()
+
+
+class EntriesSerializer(serializers.Serializer):
+    north = serializers.CharField()
+    east = serializers.CharField()
+    south = serializers.CharField()
+    west = serializers.CharField()
+
+
+class RegionSerializer(serializers.Serializer):
+    letter = serializers.CharField()
+    name_de = serializers.CharField()
+    name_en = serializers.CharField()
+    terrain = serializers.CharField()
+    set_aside = serializers.BooleanField()
+    entries = serializers.SerializerMethodField()
+    fields = FieldSerializer(many=True)
+    paths = PathSerializer(many=True)
+
+    @extend_schema_field(EntriesSerializer)
+    def get_entries(self, region) -> dict[str, str]:
+        return {direction.value: code for direction, code in region.entries.items()}
+
+
+class BoardContentSerializer(serializers.Serializer):
+    content_version = serializers.CharField()
+    rows = serializers.IntegerField()
+    columns = serializers.IntegerField()
+    regions = RegionSerializer(many=True)
+
+
+class GameBoardCellSerializer(serializers.Serializer):
+    cell = serializers.IntegerField()
+    row = serializers.IntegerField()
+    column = serializers.IntegerField()
+    placed = serializers.BooleanField()
+    revealed = serializers.BooleanField()
+    letter = serializers.CharField(allow_null=True)
+    region = RegionSerializer(allow_null=True, help_text="The card's content, only once it is revealed.")
+
+
+class GameBoardSerializer(serializers.Serializer):
+    content_version = serializers.CharField()
+    cells = GameBoardCellSerializer(many=True)

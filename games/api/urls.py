@@ -1,0 +1,30 @@
+"""Routes of the REST API, mounted at /api/v1/ by heldenweb/urls.py."""
+
+from django.urls import path
+
+from accounts import api as accounts_api
+
+from . import views
+
+app_name = "api"
+
+urlpatterns = [
+    # accounts
+    path("auth/token/", accounts_api.TokenCreateView.as_view(), name="auth-token"),
+    path("tokens/", accounts_api.TokensView.as_view(), name="tokens"),
+    path("tokens/<api_id:token_id>/", accounts_api.TokenRevokeView.as_view(), name="token-revoke"),
+    path("me/", accounts_api.MeView.as_view(), name="me"),
+    # games
+    path("games/", views.GamesView.as_view(), name="games"),
+    path("games/<api_id:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
+    path("games/<api_id:game_id>/join/", views.GameJoinView.as_view(), name="game-join"),
+    path("games/<api_id:game_id>/leave/", views.GameLeaveView.as_view(), name="game-leave"),
+    path("games/<api_id:game_id>/state/", views.GameStateView.as_view(), name="game-state"),
+    path("games/<api_id:game_id>/actions/", views.ActionsView.as_view(), name="game-actions"),
+    path("games/<api_id:game_id>/log/", views.GameLogView.as_view(), name="game-log"),
+    path("games/<api_id:game_id>/heroes/", views.GameHeroesView.as_view(), name="game-heroes"),
+    path("games/<api_id:game_id>/tokens/", views.GameTokensView.as_view(), name="game-tokens"),
+    path("games/<api_id:game_id>/board/", views.GameBoardView.as_view(), name="game-board"),
+    # content
+    path("content/board/", views.ContentBoardView.as_view(), name="content-board"),
+]

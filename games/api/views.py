@@ -1,0 +1,355 @@
+"""Game endpoints: thin views over the services and selectors the web pages use.
+
+Every game is loaded through ``selectors.game_get_for_user`` (lists through ``games_visible_to``), so
+a game the requester may not see is a 404, never a 403. What a player sees of a game's state is
+``selectors.player_view`` for their own seat (``None`` for a spectator), unchanged; actions are always
+submitted for the requester's own seat, which the service determines from the user.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet, prefetch_related_objects
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import selectors, services
+from games.engine import ACTION_KINDS, Event, legal_actions
+from games.engine.content import load_content
+from games.errors import StaleVersion
+from games.models import Game, GameAction
+from games.persistence import load_state
+
+from . import serializers as s
+from .base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
+from .errors import ApiError
+
+GRID_COLUMNS = 5
+
+
+def _game(request: Request, game_id: int, invite_code: str | None = None) -> Game:
+    """The one access check (404 for games the requester may not see), with seats for the serializers."""
+    game = selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
+    prefetch_related_objects([game], "creator", "seats__user")
+    return game
+
+
+def _seat_index(game: Game, user) -> int | None:
+    seat = selectors.seat_for_user(game=game, user=user)
+    return seat.index if seat is not None else None
+
+
+def _detail(request: Request, game: Game) -> dict[str, Any]:
+    return s.GameDetailSerializer(game, context={"request": request}).data
+
+
+def _language(request: Request) -> str:
+    return request.LANGUAGE_CODE if getattr(request, "LANGUAGE_CODE", "de") == "en" else "de"
+
+
+# --- lobby ------------------------------------------------------------------------------------------------
+class GamesView(ApiView):
+    @extend_schema(
+        operation_id="games_list",
+        summary="List games",
+        tags=["games"],
+        parameters=[s.GameListQuerySerializer, *PAGE_PARAMETERS],
+        responses={200: paginated(s.GameSummarySerializer), **errors(400, 404, *READ_ERRORS)},
+    )
+    def get(self, request: Request) -> Response:
+        query = s.GameListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        games = self._games(request.user, query.validated_data.get("filter"))
+        paginator = ApiPagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        data = s.GameSummarySerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+    @staticmethod
+    def _games(user, name: str | None) -> QuerySet[Game]:
+        visible = selectors.games_visible_to(user)
+        if name == "mine":
+            games = selectors.my_games(user)
+        elif name == "your_turn":
+            games = selectors.my_games(user).filter(my_turn=True, status__in=s.LIVE_STATUSES)
+        elif name == "open":
+            games = selectors.open_games(user)
+        elif name == "finished":
+            games = selectors.finished_games(user)
+        else:
+            games = visible.order_by("-created_at")
+        # Whatever the filter, never more than the games this user may see.
+        return games.filter(pk__in=visible.values("pk")).select_related("creator").prefetch_related("seats__user")
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game (you take seat 0)",
+        tags=["games"],
+        request=s.GameCreateSerializer,
+        responses={201: s.GameDetailSerializer, **errors(*WRITE_ERRORS)},
+    )
+    def post(self, request: Request) -> Response:
+        data = s.GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.game_create(creator=request.user, **data.validated_data)
+        return Response(_detail(request, _game(request, game.pk)), status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(ApiView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="A game: seats, whose turn, version, deadline, seed commitment",
+        tags=["games"],
+        responses={200: s.GameDetailSerializer, **errors(404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(_detail(request, _game(request, game_id)))
+
+
+class GameJoinView(ApiView):
+    @extend_schema(
+        operation_id="games_join",
+        summary="Take a free seat (private games need their invite_code)",
+        tags=["games"],
+        request=s.GameJoinSerializer,
+        responses={200: s.GameDetailSerializer, **errors(403, 404, *WRITE_ERRORS)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = s.GameJoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        invite_code = data.validated_data.get("invite_code") or None
+        game = _game(request, game_id, invite_code=invite_code)
+        services.game_join(game=game, user=request.user, invite_code=invite_code)
+        return Response(_detail(request, _game(request, game_id, invite_code=invite_code)))
+
+
+class GameLeaveView(ApiView):
+    @extend_schema(
+        operation_id="games_leave",
+        summary="Give up your seat before the game starts",
+        tags=["games"],
+        request=None,
+        responses={204: OpenApiResponse(description="You left the game."), **errors(403, 404, 401, 429)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        services.game_leave(game=_game(request, game_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# --- what a seat sees ---------------------------------------------------------------------------------------
+class GameStateView(ApiView):
+    @extend_schema(
+        operation_id="games_state",
+        summary="Your view of the game (exactly the engine's view for your seat)",
+        description="Spectators get the view of no seat: no hidden faces, no pending options, no deed.",
+        tags=["play"],
+        responses={200: s.PlayerViewSerializer, **errors(404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(request, game_id)
+        return Response(selectors.player_view(game=game, seat_index=_seat_index(game, request.user)))
+
+
+class GameHeroesView(ApiView):
+    @extend_schema(
+        operation_id="games_heroes",
+        summary="The heroes (the heroes part of your view)",
+        tags=["play"],
+        responses={200: s.HeroesSerializer, **errors(404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(request, game_id)
+        seat = _seat_index(game, request.user)
+        view = selectors.player_view(game=game, seat_index=seat)
+        return Response({"seat": seat, "heroes": view.get("heroes", [])})
+
+
+class GameTokensView(ApiView):
+    @extend_schema(
+        operation_id="games_tokens",
+        summary="The tokens you may see: on the board, waiting, and your own",
+        tags=["play"],
+        responses={200: s.VisibleTokensSerializer, **errors(404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(request, game_id)
+        seat = _seat_index(game, request.user)
+        view = selectors.player_view(game=game, seat_index=seat)
+        heroes = view.get("heroes", [])
+        own = heroes[seat] if seat is not None and seat < len(heroes) else {}
+        return Response({
+            "seat": seat,
+            "on_fields": view.get("tokens", []),
+            "waiting": view.get("waiting", []),
+            "items": own.get("items", []),
+            "quests": own.get("quests", []),
+            "deed_tokens": own.get("deed_tokens", []),
+        })
+
+
+class GameBoardView(ApiView):
+    @extend_schema(
+        operation_id="games_board",
+        summary="The square of this game: the content of revealed cards only",
+        tags=["play"],
+        responses={200: s.GameBoardSerializer, **errors(404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(request, game_id)
+        view = selectors.player_view(game=game, seat_index=_seat_index(game, request.user))
+        content = load_content()
+        cells = []
+        for cell in view.get("board", []):
+            letter = cell["letter"]  # the view names a card's letter only once it is revealed
+            cells.append({
+                **cell,
+                "row": cell["cell"] // GRID_COLUMNS,
+                "column": cell["cell"] % GRID_COLUMNS,
+                "region": content.regions[letter] if letter else None,
+            })
+        body = {"content_version": view.get("content_version", content.version), "cells": cells}
+        return Response(s.GameBoardSerializer(body).data)
+
+
+class GameLogView(ApiView):
+    @extend_schema(
+        operation_id="games_log",
+        summary="The log with events and dice, as far as you may see it",
+        tags=["play"],
+        parameters=[s.LogQuerySerializer, *PAGE_PARAMETERS],
+        responses={200: paginated(s.LogEntrySerializer), **errors(400, 404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        query = s.LogQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        game = _game(request, game_id)
+        entries = selectors.visible_log(game=game, seat_index=_seat_index(game, request.user))
+        after = query.validated_data.get("after")
+        if after is not None:
+            entries = [e for e in entries if e["sequence"] > after]
+        paginator = ApiPagination()
+        page = paginator.paginate_queryset(entries, request, view=self)
+        return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)
+
+
+# --- acting --------------------------------------------------------------------------------------------------
+def _kind_description(kind: str, language: str) -> dict[str, Any]:
+    cls = ACTION_KINDS[kind]
+    de = language == "de"
+    return {
+        "kind": kind,
+        "label": cls.LABEL_DE if de else cls.LABEL_EN,
+        "params": [
+            {"name": p.name, "type": p.type, "label": p.label_de if de else p.label_en, "optional": p.optional}
+            for p in cls.PARAMS
+        ],
+    }
+
+
+class ActionsView(ApiView):
+    @extend_schema(
+        operation_id="games_actions_list",
+        summary="Your legal actions now, ready to submit, with labels and parameter descriptions",
+        tags=["play"],
+        responses={200: s.LegalActionsSerializer, **errors(404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game(request, game_id)
+        seat = _seat_index(game, request.user)
+        offered = []
+        if seat is not None and game.status in s.LIVE_STATUSES:
+            offered = legal_actions(load_content(), load_state(game), seat)
+        language = _language(request)
+        kinds = sorted({a.kind for a in offered})
+        return Response({
+            "seat": seat,
+            "version": game.version,
+            "phase": game.phase,
+            "actions": [a.to_json() for a in offered],
+            "kinds": [_kind_description(kind, language) for kind in kinds],
+        })
+
+    @extend_schema(
+        operation_id="games_actions_submit",
+        summary="Submit one action for your seat",
+        description=(
+            "Send the action and the version you based it on. The Idempotency-Key header is required: "
+            "repeating a submission with the same key returns the first answer (same status and body, "
+            "header `Idempotent-Replayed: true`) and applies nothing; the same key with another body is a "
+            "409 `idempotency_conflict`. A stale `expected_version` is a 409 `stale_version`; an action the "
+            "rules do not allow now is a 400 `illegal_action` whose reason says why."
+        ),
+        tags=["play"],
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": 64}, OpenApiParameter.HEADER,
+                required=True, description="1 to 64 characters, unique per intended action (e.g. a UUID).",
+            ),
+            OpenApiParameter(
+                "Idempotent-Replayed", str, OpenApiParameter.HEADER, response=[201],
+                description="`true` when this is the stored answer to an earlier submission with the same key.",
+            ),
+        ],
+        request=s.SubmitActionSerializer,
+        responses={201: s.SubmitResultSerializer, **errors(403, 404, 409, *WRITE_ERRORS)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        key = request.headers.get("Idempotency-Key", "")
+        if not key.strip():
+            raise ApiError("idempotency_key_missing", 400)
+        data = s.SubmitActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _game(request, game_id)
+        try:
+            result = services.action_submit(
+                game=game,
+                user=request.user,
+                action=data.validated_data["action"],
+                expected_version=data.validated_data["expected_version"],
+                idempotency_key=key,
+            )
+        except StaleVersion as exc:
+            exc.details = {"current_version": Game.objects.values_list("version", flat=True).get(pk=game.pk)}
+            raise
+        response = Response(_submitted(result.action), status=status.HTTP_201_CREATED)
+        if result.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+
+def _submitted(row: GameAction) -> dict[str, Any]:
+    """The answer to a submission, built from the stored log row alone, so a replay answers the same."""
+    return s.SubmitResultSerializer({
+        "sequence": row.sequence,
+        "seat": row.seat,
+        "version": row.sequence,
+        "action": row.action,
+        "events": [e for e in row.events if Event.from_json(e).visible_for(row.seat)],
+        "created_at": row.created_at,
+    }).data
+
+
+# --- content ---------------------------------------------------------------------------------------------------
+class ContentBoardView(ApiView):
+    @extend_schema(
+        operation_id="content_board",
+        summary="All region cards: fields (with drawing positions), paths and entries",
+        description="Static content, the same for every game. In a game draw only the cards the game's "
+                    "board (GET games/{id}/board/ or state/) shows as revealed.",
+        tags=["content"],
+        responses={200: s.BoardContentSerializer, **errors(*READ_ERRORS)},
+    )
+    def get(self, request: Request) -> Response:
+        content = load_content()
+        body = {
+            "content_version": content.version,
+            "rows": GRID_COLUMNS,
+            "columns": GRID_COLUMNS,
+            "regions": [content.regions[letter] for letter in sorted(content.regions)],
+        }
+        response = Response(s.BoardContentSerializer(body).data)
+        response["Cache-Control"] = "private, max-age=3600"
+        return response

@@ -1,0 +1,788 @@
+"""What the game page draws: the board as inline SVG, its text alternative, and the legal actions as
+generic forms.
+
+Everything here is computed from a seat's view (``games.engine.view``: the only way state leaves the
+engine) plus the static content of REVEALED region cards. A face-down card contributes nothing but
+its square: no letter, no field, no path. The legal actions come from ``engine.legal_actions`` and are
+laid out by their kind's ``PARAMS`` and labels, with no code for any particular kind; options whose
+parameter is a field or a square are also drawn as targets on the board.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from games.engine.actions import Action, Param
+from games.engine.board import SIZE, row_col
+from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
+
+CARD = 200                  # one region card is CARD x CARD units; field x/y (0..100) are scaled by 2
+MARGIN = 22                 # room for the row and column numbers around the square
+BOARD = CARD * SIZE
+FIELD_R = 8
+SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#2e7d32", "#8e44ad")
+SEAT_COLOUR_NAMES = ("red", "blue", "green", "violet")
+BORDER_COLOURS = {
+    "red": "#c0392b", "violet": "#7d3c98", "green": "#2e7d32", "blue": "#1f5fbf", "yellow": "#d4a017",
+    "orange": "#e67e22", "grey": "#7f8c8d", "darkblue": "#1b2a6b",
+}
+SECRET_COLOURS = {"red": "#d64535", "yellow": "#f2c12e", "green": "#3fa34d"}
+BOARD_PARAM_TYPES = ("field", "cell")
+
+
+def lang_of(language: str | None) -> str:
+    return "de" if (language or "de").startswith("de") else "en"
+
+
+def display_name(obj: Any, lang: str) -> str:
+    return getattr(obj, f"name_{lang}") or obj.name_en or obj.name_de
+
+
+def cell_label(cell: int) -> str:
+    row, col = row_col(cell)
+    return _("row %(row)s, column %(col)s") % {"row": row + 1, "col": col + 1}
+
+
+def token_name(content: Content, entry: dict[str, Any], lang: str) -> str:
+    """The name of what a token shows, from a view's token entry (face-down and unknown: no name)."""
+    if entry.get("id") is None:
+        return _("face-down token")
+    face = entry.get("face")
+    item = content.items.get(face) if face else None
+    if item is not None and entry.get("flipped"):
+        return display_name(item, lang)
+    token = content.tokens.get(entry["id"])
+    return display_name(token, lang) if token is not None else str(face)
+
+
+def token_id_name(content: Content, token_id: str, lang: str) -> str:
+    token = content.tokens.get(token_id)
+    return display_name(token, lang) if token is not None else token_id
+
+
+def field_title(content: Content, code: str, lang: str) -> str:
+    region = content.regions.get(code[:1])
+    if region is None:
+        return code
+    try:
+        f = region.field(code)
+    except KeyError:
+        return code
+    name = display_name(f, lang) if (f.name_de or f.name_en) else ""
+    return f"{code} {name}".strip()
+
+
+# --- the legal actions as generic forms ------------------------------------------------------------
+@dataclass
+class Option:
+    id: str
+    params: dict[str, Any]
+    label: str
+    target: str | None = None          # "field:F2" or "cell:12" when it can be clicked on the board
+
+    @property
+    def value(self) -> str:
+        return json.dumps(self.params, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class Item:
+    key: Any
+    label: str
+    primary: Option | None = None
+    alternatives: list[Option] = field(default_factory=list)
+    alternatives_label: str = ""
+    hero: dict[str, Any] | None = None
+
+
+@dataclass
+class Group:
+    kind: str
+    label: str
+    params: tuple[Param, ...]
+    items: list[Item] = field(default_factory=list)
+    on_board: bool = False
+
+    @property
+    def options(self) -> list[Option]:
+        result = []
+        for item in self.items:
+            if item.primary:
+                result.append(item.primary)
+            result.extend(item.alternatives)
+        return result
+
+    @property
+    def single(self) -> Option | None:
+        """A kind without parameters: one button."""
+        return self.items[0].primary if not self.params and self.items else None
+
+
+CHOICE_LABELS = {
+    "north_south": lambda: _("north and south"),
+    "east_west": lambda: _("east and west"),
+    "walk": lambda: _("walk"),
+    "broom": lambda: _("broom"),
+    "jump_shoes": lambda: _("jumping shoes"),
+    "pegasus": lambda: _("Pegasus"),
+    "natural": lambda: _("a natural LP"),
+    "gold": lambda: _("the gold"),
+    "ask": lambda: _("ask me each time"),
+    "best": lambda: _("keep the best two automatically"),
+    "magic": lambda: _("magic"),
+    "ranged": lambda: _("ranged combat"),
+    "melee": lambda: _("melee"),
+    "blue": lambda: _("blue"),
+    "green": lambda: _("green"),
+    "red": lambda: _("red"),
+}
+
+
+def param_value_label(content: Content, param: Param, value: Any, lang: str,
+                      names: dict[int, str] | None = None) -> str:
+    if value is None:
+        return ""
+    if param.name == "seat" and isinstance(value, int) and names and value in names:
+        return names[value]
+    if param.type == "hero":
+        hero = content.heroes.get(value)
+        return display_name(hero, lang) if hero else str(value)
+    if param.type == "cell":
+        return cell_label(int(value))
+    if param.type == "field":
+        text = str(value)
+        if text.startswith("?") and text[1:].isdigit():
+            return _("the face-down card at %(where)s") % {"where": cell_label(int(text[1:]))}
+        return field_title(content, text, lang)
+    if param.type == "token" or (isinstance(value, str) and value in content.tokens):
+        return token_id_name(content, value, lang)
+    if param.type == "choice":
+        if isinstance(value, int):
+            return _("die %(value)s") % {"value": value}
+        label = CHOICE_LABELS.get(value)
+        return label() if label else str(value).replace("_", " ")
+    return str(value)
+
+
+def board_target(param: Param, value: Any) -> str | None:
+    if param.type == "cell":
+        return f"cell:{int(value)}"
+    if param.type == "field" and isinstance(value, str):
+        if value.startswith("?") and value[1:].isdigit():
+            return f"cell:{int(value[1:])}"
+        return f"field:{value}"
+    return None
+
+
+def hero_card(content: Content, key: str, lang: str) -> dict[str, Any]:
+    hero = content.heroes[key]
+    return {
+        "key": key, "name": display_name(hero, lang), "lp": hero.lp, "gold": hero.gold, "movement": hero.movement,
+        "magic": hero.magic, "ranged": hero.ranged, "melee": hero.melee,
+        "ability": (hero.ability_de if lang == "de" else hero.ability_en) or hero.ability_en,
+    }
+
+
+def action_groups(content: Content, actions: list[Action], lang: str,
+                  names: dict[int, str] | None = None) -> list[Group]:
+    """Group the legal actions by kind; within a kind, by the value of the first parameter."""
+    groups: dict[str, Group] = {}
+    for index, action in enumerate(actions):
+        group = groups.get(action.kind)
+        if group is None:
+            group = groups[action.kind] = Group(
+                kind=action.kind, label=action.LABEL_DE if lang == "de" else action.LABEL_EN,
+                params=action.PARAMS)
+        params = action.params()
+        option = Option(id=f"act-{action.kind}-{index}", params=params, label="")
+        if not action.PARAMS:
+            option.label = group.label
+            group.items.append(Item(key=None, label=group.label, primary=option))
+            continue
+        first, rest = action.PARAMS[0], action.PARAMS[1:]
+        key = params[first.name]
+        item = next((i for i in group.items if i.key == key), None)
+        if item is None:
+            item = Item(key=key, label=param_value_label(content, first, key, lang, names))
+            if first.type == "hero" and key in content.heroes:
+                item.hero = hero_card(content, key, lang)
+            group.items.append(item)
+        extra = [(p, params[p.name]) for p in rest if params.get(p.name) is not None]
+        if not extra:
+            option.label = item.label
+            item.primary = option
+        else:
+            option.label = ", ".join(param_value_label(content, p, v, lang, names) for p, v in extra)
+            item.alternatives.append(option)
+            item.alternatives_label = " / ".join(p.label_de if lang == "de" else p.label_en for p, _v in extra)
+        if first.type in BOARD_PARAM_TYPES and not extra:
+            option.target = board_target(first, key)
+            group.on_board = True
+    return list(groups.values())
+
+
+def board_targets(groups: list[Group]) -> dict[str, Option]:
+    targets: dict[str, Option] = {}
+    for group in groups:
+        for option in group.options:
+            if option.target and option.target not in targets:
+                targets[option.target] = option
+    return targets
+
+
+# --- the board ---------------------------------------------------------------------------------------
+def _attrs(**attrs: Any) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{escape(str(value))}"')
+    return " ".join(parts)
+
+
+def _el(tag: str, content: str = "", **attrs: Any) -> str:
+    a = _attrs(**attrs)
+    if content:
+        return f"<{tag} {a}>{content}</{tag}>"
+    return f"<{tag} {a}/>"
+
+
+def _text(x: float, y: float, text: str, **attrs: Any) -> str:
+    return _el("text", escape(text), x=f"{x:.1f}", y=f"{y:.1f}", **attrs)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}"
+
+
+class Layout:
+    """Where things are: the revealed cards of one view, their fields and the fields' positions."""
+
+    def __init__(self, content: Content, view: dict[str, Any]) -> None:
+        self.content = content
+        self.cells: dict[int, str] = {}
+        for cell in view.get("board", []):
+            if cell.get("revealed") and cell.get("letter"):
+                self.cells[cell["cell"]] = cell["letter"]
+        self.cell_of_letter = {letter: cell for cell, letter in self.cells.items()}
+
+    def region(self, cell: int) -> Region:
+        return self.content.regions[self.cells[cell]]
+
+    def pos(self, code: str | None) -> tuple[float, float] | None:
+        """Board position of a field of a revealed card, else None."""
+        if not code or code[:1] not in self.cell_of_letter:
+            return None
+        try:
+            f = self.content.regions[code[:1]].field(code)
+        except KeyError:
+            return None
+        row, col = row_col(self.cell_of_letter[code[:1]])
+        return col * CARD + f.x * CARD / 100, row * CARD + f.y * CARD / 100
+
+
+def _card(region: Region, x0: float, y0: float, lang: str) -> list[str]:
+    """One revealed card: background, letter and name, paths, fields (with their own coordinates)."""
+    out = [
+        _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_=f"card terrain-{region.terrain}"),
+        _text(x0 + CARD / 2, y0 + CARD / 2 + 40, region.letter, class_="card-letter", aria_hidden="true"),
+        _text(x0 + 4, y0 + CARD - 4, f"{region.letter} · {display_name(region, lang)}", class_="card-name"),
+    ]
+    pos = {f.code: (x0 + f.x * CARD / 100, y0 + f.y * CARD / 100) for f in region.fields}
+    for path in region.paths:
+        (x1, y1), (x2, y2) = pos[path.a], pos[path.b]
+        out.append(_el("line", x1=_fmt(x1), y1=_fmt(y1), x2=_fmt(x2), y2=_fmt(y2), class_=f"path path-{path.kind}"))
+    for f in region.fields:
+        x, y = pos[f.code]
+        classes = [f"field kind-{f.kind}"]
+        if f.colour:
+            classes.append(f"secret-{f.colour}")
+        title = field_title_of(f, lang)
+        parts = [_el("title", escape(title)),
+                 _el("circle", cx=_fmt(x), cy=_fmt(y), r=FIELD_R, class_="field-dot")]
+        if f.kind is FieldKind.SECRET and f.target:
+            parts.append(_text(x, y + 3, str(f.target), class_="field-target"))
+        elif f.kind is FieldKind.CITY:
+            parts.append(_text(x, y + 3.2, "★", class_="field-symbol"))
+        elif f.kind is FieldKind.TELEPORTER:
+            parts.append(_text(x, y + 3.2, "⟲", class_="field-symbol"))
+        elif f.kind is FieldKind.LABYRINTH:
+            parts.append(_text(x, y + 3, str(f.number), class_="field-symbol"))
+        parts.append(_text(x, y - FIELD_R - 2, f.code, class_="field-code"))
+        if f.name_de or f.name_en:
+            parts.append(_text(x, y + FIELD_R + 7, display_name(f, lang), class_="field-name"))
+        out.append(_el("g", "".join(parts), class_=" ".join(classes), data_field=f.code))
+    return out
+
+
+def field_title_of(f, lang: str) -> str:
+    kind = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
+    name = display_name(f, lang) if (f.name_de or f.name_en) else ""
+    text = f"{f.code}: {kind}"
+    if f.colour:
+        text += f" ({SECRET_COLOUR_LABELS[f.colour]()}, ≤ {f.target})"
+    if name:
+        text += f" – {name}"
+    return text
+
+
+FIELD_KIND_LABELS = {
+    FieldKind.BEIGE: lambda: _("beige field"),
+    FieldKind.SECRET: lambda: _("secret path"),
+    FieldKind.WATER: lambda: _("water"),
+    FieldKind.GUARDIAN: lambda: _("guardian field"),
+    FieldKind.TELEPORTER: lambda: _("teleporter"),
+    FieldKind.CITY: lambda: _("city of mages"),
+    FieldKind.DUMP: lambda: _("rubbish dump"),
+    FieldKind.LABYRINTH: lambda: _("labyrinth"),
+    FieldKind.SITE: lambda: _("special place"),
+}
+SECRET_COLOUR_LABELS = {
+    "red": lambda: _("red"), "yellow": lambda: _("yellow"), "green": lambda: _("green"),
+}
+PATH_KIND_LABELS = {
+    PathKind.PATH: lambda: _("path"),
+    PathKind.FERRY: lambda: _("ferry"),
+    PathKind.ISLAND: lambda: _("way to the island"),
+    PathKind.CORRIDOR: lambda: _("labyrinth corridor"),
+    PathKind.ROPE: lambda: _("rope"),
+}
+
+
+def _entry_links(layout: Layout) -> list[str]:
+    """Ways between neighbouring cards: entry to entry when both are revealed, else a stub to the edge."""
+    out = []
+    for cell, letter in layout.cells.items():
+        region = layout.content.regions[letter]
+        row, col = row_col(cell)
+        for direction in Direction:
+            dr, dc = direction.delta
+            r2, c2 = row + dr, col + dc
+            if not (0 <= r2 < SIZE and 0 <= c2 < SIZE):
+                continue
+            here = layout.pos(region.entries[direction])
+            other = layout.cells.get(r2 * SIZE + c2)
+            if other is not None:
+                if direction in (Direction.SOUTH, Direction.EAST):  # draw each shared way once
+                    there = layout.pos(layout.content.regions[other].entries[direction.opposite])
+                    out.append(_el("line", x1=_fmt(here[0]), y1=_fmt(here[1]), x2=_fmt(there[0]),
+                                   y2=_fmt(there[1]), class_="path path-entry"))
+                continue
+            # The neighbour is face down (or not placed yet): a stub to the card's edge only.
+            ex = here[0] + dc * (CARD * 0.04 + 2)
+            ey = here[1] + dr * (CARD * 0.04 + 2)
+            out.append(_el("line", x1=_fmt(here[0]), y1=_fmt(here[1]), x2=_fmt(ex), y2=_fmt(ey),
+                           class_="path path-entry path-stub"))
+    return out
+
+
+def _target_link(option: Option, inner: str) -> str:
+    return _el("a", inner, href=f"#{option.id}", class_="board-target", data_option=option.id,
+               data_target=option.target, aria_label=option.label, role="button")
+
+
+def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: dict[str, Option],
+                 names: dict[int, str] | None = None) -> SafeString:
+    """The inline SVG of one view. ``targets`` maps "field:F2"/"cell:12" to the option it submits."""
+    layout = Layout(content, view)
+    names = names or {}
+    out: list[str] = []
+    # Column and row numbers.
+    for i in range(SIZE):
+        out.append(_text(i * CARD + CARD / 2, -7, str(i + 1), class_="axis-label"))
+        out.append(_text(-11, i * CARD + CARD / 2 + 4, str(i + 1), class_="axis-label"))
+    cell_targets = []
+    for cell_view in view.get("board", []):
+        cell = cell_view["cell"]
+        row, col = row_col(cell)
+        x0, y0 = col * CARD, row * CARD
+        if cell in layout.cells:
+            out.extend(_card(layout.region(cell), x0, y0, lang))
+        elif cell_view.get("placed"):
+            out.append(_el("g", _el("title", escape(_("Face-down card at %(where)s") % {"where": cell_label(cell)}))
+                           + _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_="card card-back")
+                           + _text(x0 + CARD / 2, y0 + CARD / 2 + 22, "?", class_="card-back-mark"),
+                           class_="face-down"))
+        else:
+            out.append(_el("rect", x=x0 + 3, y=y0 + 3, width=CARD - 6, height=CARD - 6, class_="card card-empty"))
+        option = targets.get(f"cell:{cell}")
+        if option is not None:
+            cell_targets.append(_target_link(option, _el("title", escape(option.label)) + _el(
+                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")))
+    out.extend(_entry_links(layout))
+    # The square's grid lines on top of the cards.
+    out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
+    out.extend(_manors(layout, view))
+    out.extend(_tokens(content, layout, view, lang))
+    out.extend(_boat(layout, view))
+    out.extend(_heroes(content, layout, view, lang, names))
+    out.extend(cell_targets)
+    for key, option in targets.items():
+        if not key.startswith("field:"):
+            continue
+        p = layout.pos(key[6:])
+        if p is None:
+            continue
+        out.append(_target_link(option, _el("title", escape(option.label)) + _el(
+            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")))
+    if view.get("unwetter"):
+        out.append(_el("g", _el("title", escape(_("Unwetter: brooms, Pegasus and jumping shoes stay grounded")))
+                       + _el("rect", x=BOARD - 150, y=-MARGIN + 1, width=150, height=MARGIN - 3, rx=4,
+                             class_="weather-badge")
+                       + _text(BOARD - 75, -6, "☁ " + _("Unwetter"), class_="weather-text"), class_="weather"))
+    vb = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
+    classes = "board-svg unwetter" if view.get("unwetter") else "board-svg"
+    defs = ('<defs><pattern id="card-back-pattern" width="16" height="16" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="16" height="16" class="back-a"/>'
+            '<rect width="8" height="16" class="back-b"/></pattern></defs>')
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" class="{classes}" '
+           f'role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
+    return mark_safe(svg)  # every text and attribute above went through escape()
+
+
+def _manors(layout: Layout, view: dict[str, Any]) -> list[str]:
+    out = []
+    for hero in view.get("heroes", []):
+        p = layout.pos(hero.get("manor"))
+        if p is None:
+            continue
+        sx, _sy = _inward(p)
+        x, y = p[0] - sx * 17, p[1] + 2
+        colour = SEAT_COLOURS[hero["seat"] % len(SEAT_COLOURS)]
+        corners = ((x - 7, y), (x, y - 7), (x + 7, y), (x + 7, y + 8), (x - 7, y + 8))
+        points = " ".join(f"{a:.1f},{b:.1f}" for a, b in corners)
+        out.append(_el("g", _el("title", escape(_("Manor of seat %(seat)s") % {"seat": hero["seat"] + 1}))
+                       + _el("polygon", points=points, fill=colour, class_="manor"), class_="manor-g"))
+    return out
+
+
+def _inward(p: tuple[float, float]) -> tuple[int, int]:
+    """Which way from a field points into its card (fields near an edge put their tokens inside)."""
+    fx, fy = (p[0] % CARD) * 100 / CARD, (p[1] % CARD) * 100 / CARD
+    return (1 if fx < 78 else -1), (-1 if fy > 24 else 1)
+
+
+def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -> list[str]:
+    out = []
+    by_field: dict[str, list[dict[str, Any]]] = {}
+    for entry in view.get("tokens", []):
+        by_field.setdefault(entry["field"], []).append(entry)
+    for code, entries in by_field.items():
+        p = layout.pos(code)
+        if p is None:
+            continue
+        _sx, sy = _inward(p)
+        n = len(entries)
+        for i, entry in enumerate(entries):
+            x = p[0] - 6.5 + (i - (n - 1) / 2) * 15
+            y = p[1] - 23 if sy < 0 else p[1] + 10
+            label_y = y - 2 if sy < 0 else y + 19
+            if entry.get("id") is None:
+                out.append(_el("g", _el("title", escape(_("face-down token")))
+                               + _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_="token token-back")
+                               + _text(x + 6.5, y + 10, "?", class_="token-back-mark"), class_="token-g"))
+                continue
+            name = token_name(content, entry, lang)
+            borders = entry.get("border") or ["grey"]
+            stroke = BORDER_COLOURS.get(borders[0], "#555")
+            inner = BORDER_COLOURS.get(borders[-1], stroke)
+            cls = "token token-open" if entry.get("face_up") else "token token-peeked"
+            parts = [_el("title", escape(name)),
+                     _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_=cls, stroke=stroke),
+                     _el("rect", x=_fmt(x + 3), y=_fmt(y + 3), width=7, height=7, rx=1, fill=inner,
+                         class_="token-core"),
+                     _text(x + 6.5, label_y, name, class_="token-label")]
+            out.append(_el("g", "".join(parts), class_="token-g"))
+    return out
+
+
+def _boat(layout: Layout, view: dict[str, Any]) -> list[str]:
+    boat = view.get("boat")
+    if not boat:
+        return []
+    points = [layout.pos(code) for code in str(boat).split("|")]
+    points = [p for p in points if p is not None]
+    if not points:
+        return []
+    x = sum(p[0] for p in points) / len(points) - 4
+    y = sum(p[1] for p in points) / len(points) + 14
+    hull = f"M{x - 9:.1f},{y:.1f} L{x + 9:.1f},{y:.1f} L{x + 5:.1f},{y + 5:.1f} L{x - 5:.1f},{y + 5:.1f} Z"
+    return [_el("g", _el("title", escape(_("The boat"))) + _el("path", d=hull, class_="boat")
+                + _el("line", x1=_fmt(x), y1=_fmt(y), x2=_fmt(x), y2=_fmt(y - 9), class_="boat-mast"),
+                class_="boat-g")]
+
+
+def hero_initial(content: Content, hero_key: str | None, lang: str) -> str:
+    if not hero_key or hero_key not in content.heroes:
+        return "?"
+    return display_name(content.heroes[hero_key], lang)[:1].upper()
+
+
+def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, names: dict[int, str]) -> list[str]:
+    out = []
+    stacked: dict[tuple[float, float], int] = {}
+    for hero in view.get("heroes", []):
+        between = hero.get("between")
+        if between:
+            a, b = layout.pos(between[0]), layout.pos(between[1])
+            p = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) if a and b else (a or b)
+        else:
+            p = layout.pos(hero.get("position"))
+        if p is None:
+            continue
+        n = stacked.get(p, 0)
+        stacked[p] = n + 1
+        sx, _sy = _inward(p)
+        x, y = p[0] + sx * (12 + n * 12), p[1] + 3
+        seat = hero["seat"]
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
+        title = f"{hero_name} ({names.get(seat, _('seat %(seat)s') % {'seat': seat + 1})})"
+        out.append(_el("g", _el("title", escape(title))
+                       + _el("circle", cx=_fmt(x), cy=_fmt(y), r=8, fill=colour, class_="hero")
+                       + _text(x, y + 3.4, hero_initial(content, hero.get("hero"), lang), class_="hero-initial"),
+                       class_=f"hero-g seat-{seat}" + (" me" if seat == view.get("seat") else ""),
+                       data_seat=seat))
+    return out
+
+
+def card_preview(content: Content, letter: str, lang: str) -> SafeString:
+    """A single region card (the one a player drew and is about to place)."""
+    region = content.regions[letter]
+    body = "".join(_card(region, 0, 0, lang))
+    return mark_safe(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {CARD + 4} {CARD + 4}" '
+                     f'class="board-svg card-preview" role="img" aria-label="{escape(display_name(region, lang))}">'
+                     f"{body}</svg>")
+
+
+# --- the text alternative ------------------------------------------------------------------------------
+def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict[int, str]) -> list[dict[str, Any]]:
+    """The board as a list for the "Board as text" section: each square, its fields, tokens and heroes."""
+    layout = Layout(content, view)
+    tokens_at: dict[str, list[str]] = {}
+    for entry in view.get("tokens", []):
+        tokens_at.setdefault(entry["field"], []).append(token_name(content, entry, lang))
+    heroes_at: dict[str, list[str]] = {}
+    manors_at: dict[str, list[str]] = {}
+    for hero in view.get("heroes", []):
+        who = names.get(hero["seat"], _("seat %(seat)s") % {"seat": hero["seat"] + 1})
+        hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
+        if hero.get("between"):
+            heroes_at.setdefault(hero["between"][0], []).append(
+                _("%(hero)s (%(who)s), searching the way to %(to)s") % {
+                    "hero": hero_name, "who": who, "to": hero["between"][1]})
+        elif hero.get("position"):
+            heroes_at.setdefault(hero["position"], []).append(f"{hero_name} ({who})")
+        if hero.get("manor"):
+            manors_at.setdefault(hero["manor"], []).append(who)
+    squares = []
+    for cell_view in view.get("board", []):
+        cell = cell_view["cell"]
+        entry: dict[str, Any] = {"cell": cell, "where": cell_label(cell)}
+        if cell in layout.cells:
+            region = layout.region(cell)
+            entry["title"] = f"{region.letter} – {display_name(region, lang)}"
+            entry["fields"] = [
+                {
+                    "code": f.code,
+                    "text": field_title_of(f, lang),
+                    "tokens": tokens_at.get(f.code, []),
+                    "heroes": heroes_at.get(f.code, []),
+                    "manors": manors_at.get(f.code, []),
+                }
+                for f in region.fields
+            ]
+            entry["paths"] = [
+                f"{p.a}–{p.b}" + ("" if p.kind is PathKind.PATH else f" ({PATH_KIND_LABELS[p.kind]()})")
+                for p in region.paths
+            ]
+        elif cell_view.get("placed"):
+            entry["title"] = _("face-down card")
+        else:
+            entry["title"] = pgettext("square", "empty")
+        squares.append(entry)
+    return squares
+
+
+# --- the log -------------------------------------------------------------------------------------------
+EVENT_TEXTS = {
+    "hero_chosen": lambda: _("%(who)s chooses the hero %(hero)s (%(lp)s LP, %(gold)s gold)."),
+    "spell_instead_of_gold": lambda: _("%(who)s takes the spell %(token)s instead of the gold."),
+    "starting_gold": lambda: _("%(who)s keeps the starting gold (%(gold)s)."),
+    "regions_set_aside": lambda: _("The cards %(letters)s are set aside."),
+    "region_drawn": lambda: _("%(who)s draws the region card %(letter)s."),
+    "region_placed": lambda: _("%(who)s places the card %(letter)s at %(cell)s."),
+    "manor_placed": lambda: _("%(who)s builds the manor beside %(field)s."),
+    "regions_filled": lambda: _("%(count)s cards fill the rest of the square face down."),
+    "face_down_token_placed": lambda: _("A face-down token is laid on %(field)s."),
+    "face_down_pile_empty": lambda: _("The pile of face-down tokens is empty."),
+    "hero_home": lambda: _("%(who)s starts at %(field)s."),
+    "boss_cards_drawn": lambda: _("A Namenloser card and a dragon card are laid aside face down."),
+    "play_begins": lambda: _("The game begins; %(who)s starts."),
+    "turn_begun": lambda: _("%(who)s begins turn %(turn)s."),
+    "unwetter_roll": lambda: _("%(who)s rolls for the Unwetter: %(lasts)s."),
+    "camel_roll": lambda: _("%(who)s rolls for the camel: %(movement_lost)s."),
+    "movement_chosen": lambda: _("%(who)s moves by %(mode)s this turn."),
+    "moved": lambda: _("%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left)."),
+    "region_explored": lambda: _("%(who)s explores %(cell)s: it is the card %(letter)s; arrives at %(to)s."),
+    "open_token_placed": lambda: _("%(token)s is laid out on %(field)s."),
+    "token_revealed": lambda: _("%(who)s turns over the token on %(field)s: %(token)s."),
+    "monster_stops_movement": lambda: _("A monster on %(field)s stops %(who)s."),
+    "movement_ended": lambda: _("%(who)s ends the movement."),
+    "turn_ended": lambda: _("%(who)s ends turn %(turn)s."),
+    "secret_path_search": lambda: _("%(who)s searches the secret path to %(field)s (needs %(target)s or less): "
+                                    "%(found)s."),
+    "searching_between": lambda: _("%(who)s keeps searching between %(frm)s and %(to)s."),
+    "search_used_movement": lambda: _("The search for %(field)s used up the movement of %(who)s."),
+    "teleporter_roll": lambda: _("%(who)s rolls at the teleporter."),
+    "die_chosen": lambda: _("%(who)s chooses the die %(value)s."),
+    "teleported": lambda: _("%(who)s is teleported from %(frm)s to %(to)s."),
+    "dump_teleporter": lambda: _("%(who)s must take the dump's teleporter."),
+    "dump_search": lambda: _("%(who)s searches the rubbish dump: %(found)s."),
+    "dump_item_found": lambda: _("%(who)s finds %(token)s on the dump."),
+    "dump_item_no_room": lambda: _("%(who)s finds %(token)s but has no room for it; it stays on the dump."),
+    "labyrinth_roll": lambda: _("%(who)s rolls in the labyrinth: from %(frm)s to %(to)s."),
+    "broom_roll": lambda: _("%(who)s rolls for the broom: %(ok)s."),
+    "broom_no_roll": lambda: _("%(who)s flies without a roll (the witch's house is not found yet)."),
+    "flew": lambda: _("%(who)s flies from %(frm)s to %(to)s."),
+    "jumped": lambda: _("%(who)s jumps from %(frm)s to %(to)s."),
+    "crossing_paid": lambda: _("%(who)s pays %(gold)s gold to cross from %(frm)s to %(to)s."),
+    "boat_crossed": lambda: _("%(who)s takes the boat from %(frm)s to %(to)s."),
+    "lp_lost": lambda: _("%(who)s loses a life point (%(reason)s); %(lp)s natural LP left."),
+    "item_destroyed": lambda: _("%(token)s of %(who)s is destroyed."),
+    "hero_died": lambda: _("%(who)s dies at %(field)s (%(cause)s)."),
+    "hero_restarts": lambda: _("%(who)s starts again at %(field)s."),
+    "fight_started": lambda: _("%(who)s fights %(token)s with %(skill)s."),
+    "probe": lambda: _("%(who)s makes a probe of %(skill)s against %(target)s: %(passed)s."),
+    "fight_won": lambda: _("%(who)s defeats %(token)s."),
+    "fight_lost": lambda: _("%(who)s loses the fight against %(token)s."),
+    "movement_ended_by_action": lambda: _("%(who)s takes an action, so the movement is over."),
+    "turn_ends_after_defeat": lambda: _("After the defeat the turn of %(who)s is over."),
+    "experience_gained": lambda: _("%(who)s gains an experience die (%(colour)s)."),
+    "gold_gained": lambda: _("%(who)s gains %(gold)s gold (now %(total)s)."),
+    "item_taken": lambda: _("%(who)s takes %(token)s."),
+    "quest_accepted": lambda: _("%(who)s accepts the quest %(token)s."),
+    "lp_healed": lambda: _("%(who)s heals %(healed)s LP (now %(lp)s)."),
+    "token_drawn": lambda: _("%(who)s draws %(token)s from the bag."),
+    "turn_over": lambda: _("The turn of %(who)s is over (%(reason)s)."),
+    "rest": lambda: _("%(who)s rests on %(field)s."),
+}
+BOOL_TEXTS = {
+    "lasts": (lambda: _("it lasts"), lambda: _("it is over")),
+    "found": (lambda: _("found"), lambda: _("not found")),
+    "movement_lost": (lambda: _("no movement this turn"), lambda: _("no loss")),
+    "ok": (lambda: _("a safe flight"), lambda: _("a crash at the witch's house")),
+    "passed": (lambda: _("passed"), lambda: _("failed")),
+}
+FACE_KEYS = ("face", "monster", "encounter", "event")
+
+
+class _Args(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _region_label(content: Content, letter: str, lang: str) -> str:
+    region = content.regions.get(letter)
+    return f"{letter} ({display_name(region, lang)})" if region else str(letter)
+
+
+def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[int, str],
+               heroes: dict[int, str]) -> str:
+    """One event of the log as a sentence in the reader's language."""
+    seat = event.get("seat")
+    args = _Args()
+    if seat is not None:
+        who = names.get(seat, _("seat %(seat)s") % {"seat": seat + 1})
+        args["who"] = f"{heroes[seat]} ({who})" if heroes.get(seat) else who
+    else:
+        args["who"] = _("the game")
+    for key, value in (event.get("data") or {}).items():
+        args[key] = _event_value(content, key, value, lang)
+    template = EVENT_TEXTS.get(event.get("kind", ""))
+    if template is None:
+        # An event without a sentence of its own: its kind and its data, every value made readable.
+        details = ", ".join(f"{k.replace('_', ' ')}: {args[k]}" for k in (event.get("data") or {}))
+        text = str(event.get("kind", "")).replace("_", " ").capitalize()
+        return f"{text} ({details})" if details else text
+    return template() % args
+
+
+def _face_name(content: Content, face: str, lang: str) -> str:
+    if face in content.items:
+        return display_name(content.items[face], lang)
+    token = next((t for t in content.tokens.values() if t.face == face), None)
+    return display_name(token, lang) if token is not None else face
+
+
+def _event_value(content: Content, key: str, value: Any, lang: str) -> Any:
+    if isinstance(value, bool):
+        if key in BOOL_TEXTS:
+            yes, no = BOOL_TEXTS[key]
+            return yes() if value else no()
+        return _("yes") if value else _("no")
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_event_value(content, key, v, lang)) for v in value)
+    if not isinstance(value, str):
+        if key == "cell" and isinstance(value, int):
+            return cell_label(value)
+        return value
+    if key == "hero" and value in content.heroes:
+        return display_name(content.heroes[value], lang)
+    if key == "letter" and value in content.regions:
+        return _region_label(content, value, lang)
+    if value in content.tokens:
+        return token_id_name(content, value, lang)
+    if key in ("item", *FACE_KEYS):
+        return _face_name(content, value, lang)
+    if value in CHOICE_LABELS:
+        return CHOICE_LABELS[value]()
+    if key in ("reason", "cause", "purpose"):
+        return value.replace("_", " ")
+    return value
+
+
+def action_text(content: Content, action: dict[str, Any], lang: str) -> str:
+    """An action of the log: its kind's label and its parameters."""
+    from games.engine.actions import ACTION_KINDS
+
+    cls = ACTION_KINDS.get(action.get("kind", ""))
+    if cls is None:
+        return str(action.get("kind", ""))
+    label = cls.LABEL_DE if lang == "de" else cls.LABEL_EN
+    values = [param_value_label(content, p, action.get(p.name), lang) for p in cls.PARAMS
+              if action.get(p.name) is not None]
+    return f"{label}: {', '.join(values)}" if values else label
+
+
+def describe_log(content: Content, entries: list[dict[str, Any]], lang: str, names: dict[int, str],
+                 heroes: dict[int, str]) -> list[dict[str, Any]]:
+    from games.rulebook import rule_text
+
+    described = []
+    for entry in entries:
+        seat = entry.get("seat")
+        described.append({
+            **entry,
+            "who": names.get(seat, "") if seat is not None else "",
+            "action_text": action_text(content, entry["action"], lang),
+            "events": [
+                {
+                    "text": event_text(content, event, lang, names, heroes),
+                    "rule": event.get("rule", ""),
+                    "rule_text": rule_text(event.get("rule", "")),
+                    "dice": list(event.get("dice") or []),
+                    "kind": event.get("kind", ""),
+                }
+                for event in entry["events"]
+            ],
+        })
+    return described

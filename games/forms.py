@@ -1,0 +1,79 @@
+"""Forms of the game pages: they validate the request's shape; games.services decides what is allowed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import ACTION_KINDS
+
+from .models import Game
+from .services import MAX_SEATS
+
+MAX_DEADLINE_HOURS = 24 * 14
+
+
+class GameCreateForm(forms.Form):
+    title = forms.CharField(label=_("Name of the game"), max_length=80)
+    seat_count = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, initial=2,
+        choices=[(n, str(n)) for n in range(1, MAX_SEATS + 1)],
+    )
+    deadline_hours = forms.IntegerField(
+        label=_("Turn deadline (hours)"), min_value=1, max_value=MAX_DEADLINE_HOURS, initial=72,
+        help_text=_("How long each player has for a turn: 1 hour to 14 days (336 hours)."),
+    )
+    deadline_consequence = forms.ChoiceField(
+        label=_("When a deadline passes"), choices=Game.DeadlineConsequence.choices,
+        initial=Game.DeadlineConsequence.SKIP,
+    )
+    missed_turn_limit = forms.IntegerField(
+        label=_("Missed turns allowed"), min_value=1, max_value=20, initial=3,
+        help_text=_("After this many missed turns in a row the consequence above takes effect."),
+    )
+    visibility = forms.ChoiceField(
+        label=_("Who may join"), choices=Game.Visibility.choices, initial=Game.Visibility.PUBLIC,
+        widget=forms.RadioSelect,
+    )
+
+    def clean_title(self) -> str:
+        title = self.cleaned_data["title"].strip()
+        if not title:
+            raise forms.ValidationError(_("A game needs a name."))
+        return title
+
+
+class ActionForm(forms.Form):
+    """One legal action as the game page posts it: the kind, its parameters as JSON, and the
+    version of the game the page showed plus a fresh idempotency key."""
+
+    kind = forms.CharField(max_length=32)
+    params = forms.CharField(required=False, max_length=2000)
+    version = forms.IntegerField(min_value=0)
+    idempotency_key = forms.CharField(max_length=64)
+
+    def clean_kind(self) -> str:
+        kind = self.cleaned_data["kind"]
+        if kind not in ACTION_KINDS:
+            raise forms.ValidationError(_("Unknown action."))
+        return kind
+
+    def clean_params(self) -> dict[str, Any]:
+        raw = self.cleaned_data.get("params") or "{}"
+        try:
+            params = json.loads(raw)
+        except ValueError as exc:
+            raise forms.ValidationError(_("Malformed action parameters.")) from exc
+        if not isinstance(params, dict) or "kind" in params:
+            raise forms.ValidationError(_("Malformed action parameters."))
+        return params
+
+    def action(self) -> dict[str, Any]:
+        return {"kind": self.cleaned_data["kind"], **self.cleaned_data["params"]}
+
+
+class TakeBackForm(forms.Form):
+    version = forms.IntegerField(min_value=0)

@@ -1,0 +1,407 @@
+"""The game pages: thin function views over games.selectors (reading) and games.services (writing).
+
+With htmx a view answers with the partial it was asked for, otherwise with the full page; POSTs
+without htmx redirect (post/redirect/get). Every service error becomes a message and the fresh page,
+never a server error; a game the user may not see is a 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
+
+from games import board, rulebook, selectors, services, turns
+from games.engine import legal_actions
+from games.engine import view as engine_view
+from games.engine.content import load_content
+
+from .errors import (
+    GameServiceError,
+    IdempotencyConflict,
+    IllegalAction,
+    InvalidRequest,
+    NotAllowed,
+    NotFound,
+    StaleVersion,
+)
+from .forms import ActionForm, GameCreateForm, TakeBackForm
+from .models import Game
+from .persistence import load_state
+from .replay import replay_state
+
+LOG_ON_PAGE = 40
+
+
+def _lang() -> str:
+    return board.lang_of(translation.get_language())
+
+
+def _load(request: HttpRequest, game_id: int, invite_code: str | None = None) -> Game:
+    try:
+        return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
+    except NotFound as exc:
+        raise Http404(_("There is no such game, or it is private.")) from exc
+
+
+def _report(request: HttpRequest, exc: GameServiceError) -> None:
+    """A service's refusal as a message in the reader's language (the service's reason appended)."""
+    if isinstance(exc, StaleVersion):
+        text = _("Someone else acted first, so the game has moved on. Nothing of yours was applied; "
+                 "here is the current position.")
+    elif isinstance(exc, IllegalAction):
+        text = _("That action is not possible (any more): %(reason)s") % {"reason": exc.message}
+    elif isinstance(exc, IdempotencyConflict):
+        text = _("This form was already used for another action. Please choose again.")
+    elif isinstance(exc, NotAllowed):
+        text = _("Not allowed: %(reason)s") % {"reason": exc.message}
+    elif isinstance(exc, InvalidRequest):
+        text = _("Invalid request: %(reason)s") % {"reason": exc.message}
+    else:
+        text = exc.message
+    messages.error(request, text)
+
+
+# --- lobby -------------------------------------------------------------------------------------------------
+def _lobby_context(request: HttpRequest, form: GameCreateForm) -> dict[str, Any]:
+    return {
+        "form": form,
+        "my_games": selectors.my_games(request.user).prefetch_related("seats__user"),
+        "open_games": selectors.open_games(request.user).prefetch_related("seats__user"),
+        "finished_games": selectors.finished_games(request.user).prefetch_related("seats__user")[:20],
+    }
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/lobby.html", _lobby_context(request, GameCreateForm()))
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_POST
+def game_create(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST)
+    if form.is_valid():
+        try:
+            game = services.game_create(creator=request.user, **form.cleaned_data)
+        except InvalidRequest as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("The game “%(title)s” was created.") % {"title": game.title})
+            url = reverse("games:detail", args=[game.pk])
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if request.htmx:
+        return render(request, "games/_create_form.html", {"form": form})
+    return render(request, "games/lobby.html", _lobby_context(request, form), status=400)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def game_join(request: HttpRequest, game_id: int, invite_code: str | None = None) -> HttpResponse:
+    """GET: the invitation page of a (private) game; POST: take a seat."""
+    game = _load(request, game_id, invite_code)
+    if request.method != "POST":
+        return render(request, "games/join.html", {"game": game, "invite_code": invite_code,
+                                                   "seats": game.seats.select_related("user")})
+    try:
+        services.game_join(game=game, user=request.user, invite_code=invite_code)
+    except GameServiceError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("You joined “%(title)s”.") % {"title": game.title})
+    url = reverse("games:detail", args=[game.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# --- the game page -----------------------------------------------------------------------------------------
+def _stamp(game: Game) -> str:
+    """What the poll compares: the version, the status and how many seats are taken."""
+    return f"{game.version}-{game.status}-{game.seats.count()}"
+
+
+def _acting_seat(view: dict[str, Any]) -> int | None:
+    if view.get("phase") in (None, "lobby", "finished"):
+        return None
+    pending = view.get("pending") or []
+    return pending[0]["seat"] if pending else view.get("current")
+
+
+def _can_take_back(log: list[dict[str, Any]], seat: int | None, view: dict[str, Any]) -> bool:
+    """A hint for showing the button; services.action_take_back makes the real check."""
+    if seat is None or view.get("phase") != "play" or view.get("current") != seat:
+        return False
+    last = next((entry for entry in reversed(log) if not entry["taken_back"]), None)
+    if last is None or last["seat"] != seat or last["action"].get("kind") == "begin_turn":
+        return False
+    return not any(e["dice"] or e["kind"] in services.TAKE_BACK_BLOCKING_EVENTS for e in last["events"])
+
+
+def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -> dict[str, Any]:
+    content = load_content()
+    lang = _lang()
+    seats = list(game.seats.select_related("user").order_by("index"))
+    names = {s.index: (s.user.public_name if s.user else _("(empty seat)")) for s in seats}
+    my_seat = next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk
+                    and not s.dropped), None)
+    seat_index = my_seat.index if my_seat else None
+    view = selectors.player_view(game=game, seat_index=seat_index)
+    context: dict[str, Any] = {
+        "game": game, "seats": seats, "my_seat": my_seat, "seat_index": seat_index, "view": view,
+        "stamp": _stamp(game), "names": names, "lang": lang,
+    }
+    if game.status == Game.Status.OPEN:
+        return context
+    acting = _acting_seat(view)
+    actions = []
+    if seat_index is not None and acting == seat_index and game.status in (Game.Status.SETUP, Game.Status.RUNNING):
+        actions = legal_actions(content, load_state(game), seat_index)
+    groups = board.action_groups(content, actions, lang, names)
+    hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
+                  for h in view["heroes"] if h.get("hero") in content.heroes}
+    log = board.describe_log(content, selectors.visible_log(game=game, seat_index=seat_index), lang, names,
+                             hero_names)
+    context.update({
+        "acting_seat": acting,
+        "my_turn": acting is not None and acting == seat_index,
+        "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
+        "groups": groups,
+        "board_svg": board.render_board(content=content, view=view, lang=lang,
+                                        targets=board.board_targets(groups), names=names),
+        "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
+        "sheets": _sheets(content, view, seat_index, lang, names),
+        "log": log if full_log else log[-LOG_ON_PAGE:],
+        "log_total": len(log),
+        "can_take_back": _can_take_back(log, seat_index, view),
+        "drawn_card": _drawn_card(content, view, seat_index, lang),
+        "decision": _decision(content, view, seat_index, lang),
+        "board_empty": not any(cell.get("placed") for cell in view["board"]),
+        "colours": board.SEAT_COLOURS,
+    })
+    return context
+
+
+def _decision(content, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any] | None:
+    """What the view tells the deciding seat about its open decision (the token, a probe's dice)."""
+    pending = view.get("pending") or []
+    if seat is None or not pending or pending[0]["seat"] != seat:
+        return None
+    first = pending[0]
+    probe = first.get("probe") or {}
+    skills = {"magic": _("Magic"), "ranged": _("Ranged"), "melee": _("Melee")}
+    skill = skills.get(probe.get("skill"), probe.get("skill"))
+    return {
+        "token": board.token_name(content, first["token"], lang) if first.get("token") else None,
+        "probe": {"skill": skill, "target": probe.get("target"), "dice": probe.get("dice") or []} if probe else None,
+    }
+
+
+def _drawn_card(content, view: dict[str, Any], seat: int | None, lang: str):
+    if seat is None or view.get("phase") != "setup_region":
+        return None
+    letter = view["heroes"][seat].get("drawn_region")
+    if not letter or letter not in content.regions or any(c.get("letter") == letter for c in view["board"]):
+        return None
+    region = content.regions[letter]
+    return {"letter": letter, "name": board.display_name(region, lang),
+            "svg": board.card_preview(content, letter, lang)}
+
+
+def _sheets(content, view: dict[str, Any], seat: int | None, lang: str, names: dict[int, str]) -> list[dict]:
+    """Each hero's sheet as the view shows it (the viewer's own first)."""
+    sheets = []
+    for hero in view.get("heroes", []):
+        card = board.hero_card(content, hero["hero"], lang) if hero.get("hero") in content.heroes else None
+        training = hero.get("training") or {}
+        skills = []
+        if card:
+            for key, label in (("magic", _("Magic")), ("ranged", _("Ranged")), ("melee", _("Melee"))):
+                skills.append({"label": label, "base": card[key], "trained": training.get(key, 0),
+                               "value": card[key] + training.get(key, 0)})
+        deed = hero.get("deed")
+        sheets.append({
+            "seat": hero["seat"],
+            "own": hero["seat"] == seat,
+            "player": names.get(hero["seat"], ""),
+            "colour": board.SEAT_COLOURS[hero["seat"] % len(board.SEAT_COLOURS)],
+            "hero": card,
+            "position": hero.get("position"),
+            "between": hero.get("between"),
+            "lp": hero.get("lp"), "lp_max": hero.get("lp_max"),
+            "artificial": [{"name": board.token_id_name(content, tid, lang), "lp": lp}
+                           for tid, lp in (hero.get("artificial") or {}).items()],
+            "artificial_total": sum((hero.get("artificial") or {}).values()),
+            "gold": hero.get("gold"),
+            "skills": skills,
+            "xp": [{"colour": c, "label": label, "count": (hero.get("xp") or {}).get(c, 0)}
+                   for c, label in (("blue", _("blue")), ("green", _("green")), ("red", _("red")))],
+            "items": [board.token_name(content, t, lang) for t in hero.get("items", [])],
+            "quests": [board.token_name(content, t, lang) for t in hero.get("quests", [])],
+            "has_deed": hero.get("has_deed"),
+            "deed": board.display_name(content.deeds[deed], lang) if deed in content.deeds else None,
+            "deed_tokens": [board.token_id_name(content, t, lang) for t in hero.get("deed_tokens", [])],
+            "gem": hero.get("gem"),
+            "deaths": hero.get("deaths", 0),
+            "manor": hero.get("manor"),
+            "drawn_region": hero.get("drawn_region"),
+        })
+    sheets.sort(key=lambda s: (not s["own"], s["seat"]))
+    return sheets
+
+
+def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> HttpResponse:
+    template = "games/_game.html" if request.htmx else "games/game.html"
+    return render(request, template, _page_context(request, game), status=status)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_GET
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _game_response(request, _load(request, game_id))
+
+
+@login_required
+@never_cache
+@vary_on_headers("HX-Request")
+@require_GET
+def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
+    """204 while nothing changed since the page's stamp; else the fresh game partial."""
+    game = _load(request, game_id)
+    if request.GET.get("stamp") == _stamp(game):
+        if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
+            return HttpResponseStopPolling()
+        return HttpResponse(status=204)
+    return _game_response(request, game)
+
+
+def _after_post(request: HttpRequest, game: Game) -> HttpResponse:
+    if request.htmx:
+        game.refresh_from_db()
+        return _game_response(request, game)
+    return redirect("games:detail", game_id=game.pk)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_POST
+def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
+        return _after_post(request, game)
+    try:
+        services.action_submit(game=game, user=request.user, action=form.action(),
+                               expected_version=form.cleaned_data["version"],
+                               idempotency_key=form.cleaned_data["idempotency_key"])
+    except GameServiceError as exc:
+        _report(request, exc)
+    return _after_post(request, game)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_POST
+def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    form = TakeBackForm(request.POST)
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    try:
+        row = services.action_take_back(game=game, user=request.user, expected_version=version)
+    except GameServiceError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("Step #%(sequence)s was taken back.") % {"sequence": row.sequence})
+    return _after_post(request, game)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_POST
+def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The creator stops (or restarts) the clock: no deadline runs while a game is paused."""
+    game = _load(request, game_id)
+    try:
+        if request.POST.get("resume"):
+            turns.game_resume(game=game, user=request.user)
+            messages.success(request, _("The game goes on."))
+        else:
+            turns.game_pause(game=game, user=request.user)
+            messages.success(request, _("The game is paused."))
+    except GameServiceError as exc:
+        _report(request, exc)
+    return _after_post(request, game)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_GET
+def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    return render(request, "games/log.html", _page_context(request, game, full_log=True))
+
+
+# --- replay ------------------------------------------------------------------------------------------------
+@login_required
+@vary_on_headers("HX-Request")
+@require_GET
+def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The position after step N of the log, as the viewer's seat saw it then (spectators: nobody's)."""
+    game = _load(request, game_id)
+    if game.status == Game.Status.OPEN:
+        raise Http404(_("This game has not started yet."))
+    content = load_content()
+    lang = _lang()
+    seats = list(game.seats.select_related("user").order_by("index"))
+    names = {s.index: (s.user.public_name if s.user else _("(empty seat)")) for s in seats}
+    seat_index = next((s.index for s in seats if s.user_id == request.user.pk and not s.dropped), None)
+    log = selectors.visible_log(game=game, seat_index=seat_index)
+    # Position 0 is the game as dealt; then one position after each step not taken back.
+    positions = [0] + [entry["sequence"] for entry in log if not entry["taken_back"]]
+    try:
+        wanted = int(request.GET.get("step", positions[-1]))
+    except ValueError:
+        wanted = positions[-1]
+    index = max((i for i, p in enumerate(positions) if p <= wanted), default=0)
+    step = positions[index]
+    view = engine_view(content, replay_state(game, upto=step), seat_index)
+    hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
+                  for h in view["heroes"] if h.get("hero") in content.heroes}
+    shown = [entry for entry in log if entry["sequence"] == step]
+    context = {
+        "game": game, "seats": seats, "names": names, "view": view, "step": step,
+        "position": index, "count": len(positions) - 1,
+        "previous": positions[index - 1] if index > 0 else None,
+        "next": positions[index + 1] if index + 1 < len(positions) else None,
+        "first": positions[0], "last": positions[-1],
+        "board_svg": board.render_board(content=content, view=view, lang=lang, targets={}, names=names),
+        "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
+        "current_entry": board.describe_log(content, shown, lang, names, hero_names)[0] if shown else None,
+        "seat_index": seat_index,
+    }
+    template = "games/_replay.html" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+# --- rules -------------------------------------------------------------------------------------------------
+@vary_on_headers("HX-Request")
+@require_GET
+def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
+    text = rulebook.rule_text(rule_id)
+    if not text:
+        raise Http404(_("There is no rule %(rule)s.") % {"rule": rule_id})
+    template = "games/_rule.html" if request.htmx else "games/rule.html"
+    return render(request, template, {"rule_id": rule_id, "rule_text": text})

@@ -1,0 +1,89 @@
+/* heldenweb game page: zoom the board, let board targets submit their action's form, keep focus sensible
+   after htmx swaps. No framework; works on top of htmx and degrades to plain links without JavaScript. */
+(function () {
+  "use strict";
+  var ZOOMS = [1, 1.5, 2, 3, 4];
+  var KEY = "heldenweb.boardZoom";
+
+  function zoomIndex() {
+    var stored = sessionStorage.getItem(KEY);
+    // On a phone the whole square is too small to read: start zoomed in (the buttons change it).
+    var i = stored === null ? (window.innerWidth < 640 ? 2 : 0) : parseInt(stored, 10);
+    return isNaN(i) ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, i));
+  }
+
+  // Bring what matters into view when zoomed: the first place to click, else the viewer's hero.
+  function centre(scroller) {
+    var spot = scroller.querySelector("a.board-target") || scroller.querySelector(".hero-g.me");
+    if (!spot || scroller.scrollWidth <= scroller.clientWidth) return;
+    var box = spot.getBoundingClientRect();
+    var frame = scroller.getBoundingClientRect();
+    scroller.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    scroller.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+  }
+
+  function applyZoom(root, recentre) {
+    var z = ZOOMS[zoomIndex()];
+    (root || document).querySelectorAll(".board-scroll").forEach(function (scroller) {
+      var svg = scroller.querySelector(".board-svg");
+      if (!svg) return;
+      svg.style.width = (z * 100) + "%";
+      scroller.classList.toggle("fit", z === 1);
+      if (recentre) centre(scroller);
+    });
+  }
+
+  function init(root) {
+    (root || document).querySelectorAll(".zoom-controls").forEach(function (c) { c.hidden = false; });
+    applyZoom(root, true);
+  }
+
+  document.addEventListener("click", function (event) {
+    var zoom = event.target.closest("[data-zoom]");
+    if (zoom) {
+      var i = zoomIndex();
+      var what = zoom.getAttribute("data-zoom");
+      i = what === "in" ? i + 1 : what === "out" ? i - 1 : 0;
+      sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
+      applyZoom(document, true);
+      return;
+    }
+    var target = event.target.closest("a.board-target");
+    if (target) {
+      var button = document.getElementById(target.getAttribute("data-option"));
+      if (button) {
+        event.preventDefault();
+        button.click();  // the same form, the same submit button: htmx sees the button that was "clicked"
+      }
+    }
+  });
+
+  // SVG links have no built-in "press Space": make targets behave like the buttons they stand for.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== " " && event.key !== "Spacebar") return;
+    var target = event.target.closest && event.target.closest("a.board-target");
+    if (target) {
+      event.preventDefault();
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    init(event.detail.target && event.detail.target.parentNode);
+  });
+
+  // After an action the old button is gone: put the keyboard focus on the actions heading.
+  document.addEventListener("htmx:afterSettle", function () {
+    var active = document.activeElement;
+    if (!active || active === document.body) {
+      var heading = document.getElementById("actions-title");
+      if (heading && heading.closest(".actions-panel.active")) heading.focus({ preventScroll: true });
+    }
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { init(document); });
+  } else {
+    init(document);
+  }
+})();

@@ -1,0 +1,76 @@
+"""The OpenAPI schema: generated from the code, committed as docs/openapi.yaml, served with Swagger UI."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from django.test import Client
+from django.urls import URLPattern, get_resolver
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMITTED = ROOT / "docs" / "openapi.yaml"
+REGENERATE = ".venv/bin/python manage.py spectacular --validate --fail-on-warn --lang en --file docs/openapi.yaml"
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> str:
+    tmp = tmp_path_factory.mktemp("schema")
+    out = tmp / "openapi.yaml"
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"}}
+    env.update({"HELDENWEB_VAR_DIR": str(tmp), "DJANGO_SETTINGS_MODULE": "heldenweb.settings"})
+    result = subprocess.run(
+        [sys.executable, "manage.py", "spectacular", "--validate", "--fail-on-warn", "--lang", "en",
+         "--file", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, f"schema generation or validation failed:\n{result.stdout}\n{result.stderr}"
+    return out.read_text()
+
+
+def test_the_schema_validates_without_warnings(generated):
+    assert generated.startswith("openapi: 3.")
+
+
+def test_the_committed_schema_is_the_one_the_code_generates(generated):
+    assert generated == COMMITTED.read_text(), f"The API changed: review the difference and run {REGENERATE}"
+
+
+def test_every_api_route_is_in_the_schema_with_its_errors():
+    schema = yaml.safe_load(COMMITTED.read_text())
+    resolver = get_resolver()
+    api_routes = next(p for p in resolver.url_patterns if str(p.pattern) == "api/v1/").url_patterns
+    for route in api_routes:
+        assert isinstance(route, URLPattern)
+        path = "/api/v1/" + str(route.pattern).replace("<api_id:", "{").replace(">", "}")
+        assert path in schema["paths"], path
+        for method, operation in schema["paths"][path].items():
+            codes = set(operation["responses"])
+            assert codes & {"200", "201", "204"}, (path, method)
+            assert "429" in codes, (path, method)
+            if path != "/api/v1/auth/token/":
+                assert "401" in codes and operation["security"] == [{"tokenAuth": []}, {"cookieAuth": []}]
+            for code in codes - {"200", "201", "204"}:
+                assert operation["responses"][code]["content"]["application/json"]["schema"] == {
+                    "$ref": "#/components/schemas/Error"}
+    assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"
+
+
+@pytest.mark.django_db
+def test_the_schema_and_its_docs_are_public():
+    client = Client()
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and b"/api/v1/games/" in schema.content
+    assert client.get("/api/schema/", {"format": "json"}).json()["info"]["title"] == "heldenweb API"
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    assert "/api/schema/" in html
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "Swagger UI must not load anything from elsewhere"
+    assert "jsdelivr" not in html and "unpkg" not in html
