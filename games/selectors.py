@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from games.engine import legal_actions
 from games.engine import view as engine_view
 from games.engine.content import load_content
 
@@ -83,3 +84,10 @@ def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
             "created_at": row.created_at,
         })
     return entries
+
+
+def legal_actions_for(*, game: Game, seat_index: int | None) -> list:
+    """The engine's legal actions of this seat now (none for spectators or games not being played)."""
+    if seat_index is None or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
+        return []
+    return legal_actions(load_content(), load_state(game), seat_index)

@@ -22,7 +22,6 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from games import board, rulebook, selectors, services, turns
-from games.engine import legal_actions
 from games.engine import view as engine_view
 from games.engine.content import load_content
 
@@ -37,7 +36,6 @@ from .errors import (
 )
 from .forms import ActionForm, GameCreateForm, TakeBackForm
 from .models import Game
-from .persistence import load_state
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
@@ -166,8 +164,8 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         return context
     acting = _acting_seat(view)
     actions = []
-    if seat_index is not None and acting == seat_index and game.status in (Game.Status.SETUP, Game.Status.RUNNING):
-        actions = legal_actions(content, load_state(game), seat_index)
+    if acting == seat_index:
+        actions = selectors.legal_actions_for(game=game, seat_index=seat_index)
     groups = board.action_groups(content, actions, lang, names)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}

@@ -17,11 +17,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services
-from games.engine import ACTION_KINDS, Event, legal_actions
+from games.engine import ACTION_KINDS, Event
 from games.engine.content import load_content
 from games.errors import StaleVersion
 from games.models import Game, GameAction
-from games.persistence import load_state
 
 from . import serializers as s
 from .base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
@@ -259,9 +258,7 @@ class ActionsView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(request, game_id)
         seat = _seat_index(game, request.user)
-        offered = []
-        if seat is not None and game.status in s.LIVE_STATUSES:
-            offered = legal_actions(load_content(), load_state(game), seat)
+        offered = selectors.legal_actions_for(game=game, seat_index=seat)
         language = _language(request)
         kinds = sorted({a.kind for a in offered})
         return Response({
