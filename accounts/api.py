@@ -168,3 +168,54 @@ class MeView(ApiView):
         current = {name: getattr(user, name) for name in services.PROFILE_FIELDS}
         services.user_update_profile(user=user, **{**current, **data.validated_data})
         return Response(_profile(user))
+
+
+class VacationSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    starts_on = serializers.DateField(help_text="First day away (your deadlines wait from here).")
+    ends_on = serializers.DateField(help_text="Last day away.")
+    days = serializers.IntegerField(read_only=True)
+
+
+class VacationCreateSerializer(StrictSerializer):
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
+class VacationsView(ApiView):
+    @extend_schema(
+        operation_id="vacations_list",
+        summary="Your current and future vacations (turn deadlines wait while you are away)",
+        tags=["account"],
+        responses={200: VacationSerializer(many=True), **errors(*READ_ERRORS)},
+    )
+    def get(self, request: Request) -> Response:
+        from datetime import date
+
+        vacations = request.user.vacations.filter(ends_on__gte=date.today())
+        return Response(VacationSerializer(vacations, many=True).data)
+
+    @extend_schema(
+        operation_id="vacations_create",
+        summary="Book a vacation (at most 30 days a year, no overlaps, not in the past)",
+        tags=["account"],
+        request=VacationCreateSerializer,
+        responses={201: VacationSerializer, **errors(*WRITE_ERRORS)},
+    )
+    def post(self, request: Request) -> Response:
+        data = VacationCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        vacation = services.vacation_add(user=request.user, **data.validated_data)
+        return Response(VacationSerializer(vacation).data, status=status.HTTP_201_CREATED)
+
+
+class VacationCancelView(ApiView):
+    @extend_schema(
+        operation_id="vacations_cancel",
+        summary="Cancel one of your vacations (someone else's is a 404)",
+        tags=["account"],
+        responses={204: OpenApiResponse(description="Cancelled."), **errors(404, *READ_ERRORS)},
+    )
+    def delete(self, request: Request, vacation_id: int) -> Response:
+        services.vacation_cancel(user=request.user, vacation_id=vacation_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -427,3 +427,17 @@ class GameBoardCellSerializer(serializers.Serializer):
 class GameBoardSerializer(serializers.Serializer):
     content_version = serializers.CharField()
     cells = GameBoardCellSerializer(many=True)
+
+
+class GamePauseSerializer(StrictSerializer):
+    resume = serializers.BooleanField(default=False, help_text="true restarts the clock of a paused game.")
+
+
+class TakeBackSerializer(StrictSerializer):
+    expected_version = serializers.IntegerField(min_value=0, help_text="The game version you saw.")
+
+
+class TakenBackSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(help_text="The log entry that was taken back (kept, marked).")
+    action = serializers.JSONField()
+    version = serializers.IntegerField(help_text="The game's new version.")

@@ -16,7 +16,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors, services
+from games import selectors, services, turns
 from games.engine import ACTION_KINDS, Event
 from games.engine.content import load_content
 from games.errors import StaleVersion
@@ -136,6 +136,43 @@ class GameLeaveView(ApiView):
     def post(self, request: Request, game_id: int) -> Response:
         services.game_leave(game=_game(request, game_id), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GamePauseView(ApiView):
+    @extend_schema(
+        operation_id="games_pause",
+        summary="The creator pauses (or with resume=true restarts) a running game's clock",
+        tags=["games"],
+        request=s.GamePauseSerializer,
+        responses={200: s.GameDetailSerializer, **errors(403, 404, *WRITE_ERRORS)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = s.GamePauseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _game(request, game_id)
+        if data.validated_data["resume"]:
+            turns.game_resume(game=game, user=request.user)
+        else:
+            turns.game_pause(game=game, user=request.user)
+        return Response(_detail(request, _game(request, game_id)))
+
+
+class TakeBackView(ApiView):
+    @extend_schema(
+        operation_id="games_take_back",
+        summary="Take back your last step of this turn (if nothing was revealed and no die rolled since)",
+        tags=["play"],
+        request=s.TakeBackSerializer,
+        responses={200: s.TakenBackSerializer, **errors(403, 404, 409, *WRITE_ERRORS)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = s.TakeBackSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _game(request, game_id)
+        row = services.action_take_back(game=game, user=request.user,
+                                        expected_version=data.validated_data["expected_version"])
+        game.refresh_from_db()
+        return Response({"sequence": row.sequence, "action": row.action, "version": game.version})
 
 
 # --- what a seat sees ---------------------------------------------------------------------------------------
