@@ -11,15 +11,18 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from games.engine.actions import Action, BeginTurn, ChooseMovement, EndMovement, EndTurn, LoseLp, Move
+from games.engine.actions import Action, BeginTurn, ChooseMovement, EndMovement, EndTurn, Fight, LoseLp, Move
 from games.engine.board import board_for
 from games.engine.content.model import Content
+from games.engine.heroes import skill_value
 from games.engine.state import State
 from games.engine.view import view
 
-# Action kinds of the action phase the bot likes, best first (substrings of the kind names).
+# Action kinds of the action phase the bot likes, best first (substrings of the kind names). Fights are
+# chosen separately, by their chance.
 PREFERRED_KINDS = ("fulfil", "complete", "pick_up", "take_item", "accept", "take_quest", "heal", "rest",
-                   "buy", "use_encounter", "fight", "attack")
+                   "buy", "use_encounter")
+WORTH_A_FIGHT = 0.5   # a fight the bot may avoid is taken only with at least this chance to win
 AVOIDED_KINDS = ("drop", "decline", "take_back")
 
 
@@ -35,6 +38,12 @@ def choose_action(content: Content, state: State, seat: int, legal: list[Action]
     walk = next((a for a in legal if isinstance(a, ChooseMovement) and a.mode == "walk"), None)
     if walk is not None:
         return walk
+    fights = [a for a in legal if isinstance(a, Fight)]
+    forced = bool(fights) and not any(isinstance(a, (EndTurn, EndMovement, Move)) for a in legal)
+    if fights:
+        best, chance = max(((f, win_chance(content, state, seat, f)) for f in fights), key=lambda fc: fc[1])
+        if forced or chance >= WORTH_A_FIGHT:
+            return best
     move = _best_move(content, state, seat, [a for a in legal if isinstance(a, Move)])
     if move is not None:
         return move
@@ -47,6 +56,20 @@ def choose_action(content: Content, state: State, seat: int, legal: list[Action]
             if isinstance(action, cls):
                 return action
     return rng.choice(legal)
+
+
+def _two_dice_chance(target: int) -> float:
+    """P(2W6 <= target)."""
+    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= target)
+    return hits / 36
+
+
+def win_chance(content: Content, state: State, seat: int, fight: Fight) -> float:
+    """The chance to beat the monster with this skill: one probe per heart, all must succeed (two
+    dice; the bot's own experience dice only make it better, so this errs on the side of caution)."""
+    token = content.tokens[fight.token]
+    value = skill_value(content, state, state.heroes[seat], fight.skill) + token.skills.get(fight.skill, 0)
+    return _two_dice_chance(min(value, 12)) ** max(1, token.hearts)
 
 
 def _answer(kind: str, legal: list[Action], state: State, seat: int) -> Action:

@@ -140,6 +140,7 @@ def test_a_whole_game_won_against_the_dragon(content):
     cells = {0: "B", 1: "K", 2: "R", 3: "V", OTHER_CELL: OTHER_CARD}
     wanted = ["wp-einhorn", "wp-alp", "wp-orpheus", "drache"]
     game = start(content, "magier", cells, "BKRV", "B3", wanted, ["gruener_drache", "daemon"], "dragon-game")
+    assert game.state.phase == "setup_hero"
     seen = {"scroll": False, "bone": False, "weapon": False, "final": False}
 
     def observe(game, events):
@@ -154,6 +155,8 @@ def test_a_whole_game_won_against_the_dragon(content):
             seen["weapon"] = True
         if "final_fight_started" in kinds:
             assert state.heroes[0].position == "V9" and state.tokens["drache"].field == "V9"
+            # The hoard (1 gold for the green dragon) is paid in EW, or with all he has.
+            assert "experience_lost" in kinds or "hoard_paid_in_full" in kinds
             seen["final"] = True
 
     goals = [
