@@ -9,7 +9,7 @@ import time
 from games.engine import apply, legal_actions, new_game
 from games.engine.content import load_content
 from games.engine.dice import SeededDice
-from games.engine.playout import acting_seat
+from games.engine.playout import acting_seat, play_from
 
 # Events that mark the road to the end: how many random games got so far.
 MILESTONES = {
@@ -68,14 +68,8 @@ def endgame_playouts(content, runs: int) -> dict[str, dict[str, int]]:
         counts = dict.fromkeys(MILESTONES, 0)
         for run in range(runs):
             chooser = ActionMinded(f"bench-end-{index}-{run}", eagerness=0.85)
-            state, reached = start, set()
-            for sequence in range(1, 120):
-                seat = acting_seat(state)
-                actions = legal_actions(content, state, seat)
-                if not actions:
-                    break
-                state, events = apply(content, state, seat, chooser.choice(actions),
-                                      SeededDice(f"bench-end-{index}-{run}", sequence))
+            reached: set[str] = set()
+            for _, _, _, events in play_from(content, start, f"bench-end-{index}-{run}", 119, chooser):
                 reached.update(e.kind for e in events)
             for milestone, kinds in MILESTONES.items():
                 counts[milestone] += bool(reached & kinds)

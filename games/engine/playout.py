@@ -34,9 +34,22 @@ def random_playout(
     chooser: random.Random | None = None,
     on_step: Callable[[State, int, Action, State, list[Event]], None] | None = None,
 ) -> Iterator[tuple[State, int, Action, list[Event]]]:
-    """Apply ``steps`` random legal actions; yields (state after, seat, action, events)."""
-    chooser = chooser or random.Random(seed)
-    state = new_game(content, seats, seed)
+    """Apply ``steps`` random legal actions from a new game; yields (state after, seat, action, events)."""
+    yield from play_from(content, new_game(content, seats, seed), seed, steps, chooser or random.Random(seed),
+                         on_step)
+
+
+def play_from(
+    content: Content,
+    start: State,
+    seed: str,
+    steps: int,
+    chooser,
+    on_step: Callable[[State, int, Action, State, list[Event]], None] | None = None,
+) -> Iterator[tuple[State, int, Action, list[Event]]]:
+    """Apply up to ``steps`` actions picked by ``chooser.choice(legal)`` from ``start``, with dice
+    derived from ``seed``; stops early when nobody can act (a finished game)."""
+    state = start
     for sequence in range(1, steps + 1):
         seat = acting_seat(state)
         actions = legal_actions(content, state, seat)

@@ -13,7 +13,7 @@ from games.engine import IllegalActionError, ScriptedDice, SeededDice, State, ap
 from games.engine.actions import ACTION_KINDS
 from games.engine.content.model import FieldKind
 from games.engine.heroes import held_items, skill_value
-from games.engine.playout import acting_seat, random_playout
+from games.engine.playout import acting_seat, play_from, random_playout
 from games.engine.state import (
     ASIDE,
     BAG,
@@ -284,13 +284,9 @@ def test_random_play_from_busy_positions_keeps_every_invariant(content):
     for index, start in enumerate(_busy_positions(content)):
         for run in range(6):
             chooser = ActionMinded(f"busy-{index}-{run}", eagerness=0.8)
-            state = start
-            for sequence in range(1, 160):
-                seat = acting_seat(state)
-                actions = legal_actions(content, state, seat)
-                assert actions, "nobody can act"
-                state, events = apply(content, state, seat, chooser.choice(actions),
-                                      SeededDice(f"busy-{index}-{run}", sequence))
+            sequence = 0
+            for sequence, (state, _, _, events) in enumerate(
+                    play_from(content, start, f"busy-{index}-{run}", 159, chooser), start=1):
                 kinds.update(e.kind for e in events)
                 check_invariants(content, state)
                 if sequence % 5 == 0:
@@ -298,6 +294,7 @@ def test_random_play_from_busy_positions_keeps_every_invariant(content):
                     for viewer in range(state.seats):
                         check_view_leaks_nothing(content, state, viewer)
                 steps += 1
+            assert sequence == 159, "nobody can act"
     assert steps > 3000
     for kind in ("item_bought", "item_sold", "offer_declined", "quest_fulfilled", "fight_won", "fight_lost",
                  "hero_died", "lp_healed", "skill_raised"):
@@ -347,23 +344,20 @@ def test_random_play_from_endgame_positions_keeps_every_invariant(content):
     for index, start in enumerate(_endgame_positions(content)):
         for run in range(10):
             chooser = ActionMinded(f"end-{index}-{run}", eagerness=0.85)
-            state = start
-            for sequence in range(1, 120):
-                seat = acting_seat(state)
-                actions = legal_actions(content, state, seat)
-                if state.phase == "finished":
-                    assert actions == []
-                    finished += 1
-                    break
-                assert actions, "nobody can act"
-                state, events = apply(content, state, seat, chooser.choice(actions),
-                                      SeededDice(f"end-{index}-{run}", sequence))
+            state, sequence = start, 0
+            for sequence, (state, _, _, events) in enumerate(
+                    play_from(content, start, f"end-{index}-{run}", 119, chooser), start=1):
                 kinds.update(e.kind for e in events)
                 check_invariants(content, state)
                 if sequence % 5 == 0:
                     _check_only_the_deciding_seat_acts(content, state)
                     for viewer in range(state.seats):
                         check_view_leaks_nothing(content, state, viewer)
+            if state.phase == "finished":
+                assert all(legal_actions(content, state, seat) == [] for seat in range(state.seats))
+                finished += 1
+            else:
+                assert sequence == 119, "nobody can act"
     assert finished >= 3
     for kind in ("deed_chosen", "deed_part_fulfilled", "moved_onto_namenloser", "final_fight_started",
                  "boss_hit", "hero_hit", "game_won"):
