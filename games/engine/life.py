@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from . import rules
 from .actions import ChooseOption, KeepItem, LoseLp
-from .content.model import TokenCategory
+from .content.model import Content, TokenCategory
 from .context import Ctx
 from .heroes import artificial_sources, has_ability, hero_card, item_with_flag
 from .pending import answers, ask
-from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, at_field
+from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
 from .tokens import move_token, shown_key
 
 
@@ -211,16 +211,16 @@ def grant_starting_gold(ctx: Ctx, seat: int) -> None:
     hero.gold = card.gold
     if has_ability(ctx.content, hero, "spell_instead_of_gold"):
         # Offered by what they are, not by token id: the supply's make-up is all he looks at.
-        spells = sorted({ctx.content.tokens[t].face for t in magier_spell_choices(ctx)})
+        spells = sorted({ctx.content.tokens[t].face for t in magier_spell_choices(ctx.content, ctx.state)})
         if spells:
             ask(ctx, seat, "choose_gift", ["gold", *spells])
 
 
-def magier_spell_choices(ctx: Ctx) -> list[str]:
+def magier_spell_choices(content: Content, state: State) -> list[str]:
     """City-of-mages tokens that are spells the Magier may take instead of his 3 gold."""
     result = []
-    for tid in ctx.state.tokens_at(PILE_CITY):
-        item = ctx.content.items.get(ctx.content.tokens[tid].face)
+    for tid in state.tokens_at(PILE_CITY):
+        item = content.items.get(content.tokens[tid].face)
         if item is not None and item.category == "spell" and item.slot_kind == "spell":
             result.append(tid)
     return sorted(result)

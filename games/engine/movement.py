@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from . import rules
 from .actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
-from .board import Board, Link, board_for, letter_of, neighbour_cell, orthogonal_cells
+from .board import Board, Link, board_for, letter_of, orthogonal_cells
 from .content.model import Border, Content, FieldKind, PathKind, SecretColour
 from .context import Ctx
 from .errors import IllegalActionError
@@ -20,7 +20,7 @@ from .heroes import (
     walking_points,
 )
 from .life import lose_lp
-from .state import PILE_CITY, PILE_FACE_DOWN, WAITING, HeroState, Pending, State, at_field, held_by
+from .state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
 from .tokens import exists_for, field_tokens, is_bound, move_token
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
@@ -585,8 +585,3 @@ def _require_mode(state: State, mode: str) -> None:
     if state.turn_state.mode != mode:
         raise IllegalActionError(f"this needs the movement mode {mode!r}, chosen at the start of the turn")
 
-
-__all__ = [
-    "PILE_FACE_DOWN",
-    "neighbour_cell",
-]

@@ -81,7 +81,7 @@ def legal_setup_actions(content: Content, state: State, seat: int) -> list[Actio
                 continue
             result.append(ChooseHero(hero=key))
             if "spell_instead_of_gold" in content.heroes[key].abilities:
-                for spell in magier_spell_choices(Ctx(content, state, _NoDice())):
+                for spell in magier_spell_choices(content, state):
                     result.append(ChooseHero(hero=key, spell=spell))
         return result
     if state.phase == "setup_region":
@@ -93,15 +93,6 @@ def legal_setup_actions(content: Content, state: State, seat: int) -> list[Actio
     return []
 
 
-class _NoDice:
-    def d6(self) -> int:  # pragma: no cover - setup offers never roll
-        raise RuntimeError("no dice while listing actions")
-
-    def pick(self, options):  # pragma: no cover
-        raise RuntimeError("no dice while listing actions")
-
-    def shuffle(self, items) -> None:  # pragma: no cover
-        raise RuntimeError("no dice while listing actions")
 
 
 def legal_region_cells(state: State) -> list[int]:
@@ -154,7 +145,7 @@ def _choose_hero(ctx: Ctx, seat: int, action: ChooseHero) -> None:
     if action.spell is not None:
         if "spell_instead_of_gold" not in card.abilities:
             raise IllegalActionError(f"only the Magier may take a spell instead of his gold, not {card.name_en}")
-        if action.spell not in magier_spell_choices(ctx):
+        if action.spell not in magier_spell_choices(ctx.content, ctx.state):
             raise IllegalActionError(f"{action.spell!r} is not a spell of the city of mages pile")
         hero.gold = 0
         hero.items.append(action.spell)

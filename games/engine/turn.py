@@ -36,7 +36,7 @@ def _magier_gift(ctx: Ctx, seat: int, pending: Pending, choice) -> None:
     from .life import magier_spell_choices
 
     # The heir takes a spell of that kind from the Stadt der Magier tokens (HERO-11).
-    tid = min(t for t in magier_spell_choices(ctx) if ctx.content.tokens[t].face == choice)
+    tid = min(t for t in magier_spell_choices(ctx.content, ctx.state) if ctx.content.tokens[t].face == choice)
     hero.gold = 0
     hero.items.append(tid)
     move_token(ctx.state, tid, held_by(seat), face_up=True)
