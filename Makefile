@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench messages catalogue bootstrap migrate demo clean
+.PHONY: run test test-fast lint bench messages catalogue bootstrap migrate demo clean
 
 # A fresh virtualenv installed from the lock file, redone whenever the lock file changes.
 $(STAMP): requirements.lock
@@ -35,6 +35,10 @@ run: demo
 
 test: bootstrap
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The inner loop: everything but long playouts, property runs, fuzzing and browser/worker tests.
+test-fast: bootstrap
+	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
 
 lint: bootstrap
 	$(BIN)/ruff check .

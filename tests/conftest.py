@@ -9,6 +9,14 @@ from django.contrib.auth import get_user_model
 TEST_PASSWORD = "correct-horse-battery-9"
 
 
+def pytest_collection_modifyitems(items):
+    # Browser and worker tests start real processes: they belong to the slow set that
+    # `make test-fast` leaves out, whatever their module says.
+    for item in items:
+        if item.get_closest_marker("browser") or item.get_closest_marker("integration"):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(settings):
     # The embedded default cache is a directory shared by processes; tests must not see each

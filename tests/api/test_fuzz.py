@@ -8,7 +8,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,11 @@ from tests.conftest import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_PER_OPERATION = 10
-BUDGET_SECONDS = 60
+# Only a guard against a hung fuzzer; how long the run takes is never asserted (a busy CI machine
+# is slower, and that is not a failure).
+HANG_GUARD_SECONDS = 600
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
@@ -65,12 +68,9 @@ def test_generated_requests_never_get_a_server_error(live_server, tmp_path, no_b
         "--no-color",
     ]
     env = {**os.environ, "HOME": str(tmp_path), "SCHEMATHESIS_HOOKS": ""}
-    started = time.monotonic()
     result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True,
-                            timeout=BUDGET_SECONDS + 60)
-    elapsed = time.monotonic() - started
+                            timeout=HANG_GUARD_SECONDS)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
     assert re.search(r"Test cases:\s+\d+ generated, \d+ passed", output), output[-3000:]
     assert "failed" not in output.split("Test cases:")[-1], output[-3000:]
-    assert elapsed < BUDGET_SECONDS, f"fuzzing took {elapsed:.0f} s"
