@@ -198,13 +198,17 @@ def action_submit(
                 idempotency_key=idempotency_key,
                 request_hash=digest,
             )
-            from . import tasks
+            from . import signals, tasks
 
-            game_id, turn = game.pk, new_state.turn
+            game_id, turn, current = game.pk, new_state.turn, new_state.current
             if new_state.phase == "finished":
                 transaction.on_commit(lambda: tasks.notify_finished.delay(game_id))
-            elif turn_passed and new_state.phase == "play":
-                transaction.on_commit(lambda: tasks.begin_turn.delay(game_id, turn))
+                transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
+            elif turn_passed:
+                if new_state.phase == "play":
+                    transaction.on_commit(lambda: tasks.begin_turn.delay(game_id, turn))
+                transaction.on_commit(lambda: signals.turn_passed.send(
+                    sender=Game, game_id=game_id, turn=turn, seat=current))
     except IntegrityError as exc:
         # The unique (game, sequence) or (game, idempotency key) constraint caught a race.
         raise StaleVersion("Another action was applied at the same moment; reload the game.") from exc
