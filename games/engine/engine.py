@@ -109,8 +109,7 @@ HANDLERS: dict[type[Action], Callable[[Ctx, int, Action], None]] = {
 
 def _mover(state: State) -> int:
     """Who decides the movement: the current seat, or his left neighbour after the Basilisk."""
-    ts = state.turn_state
-    return state.current if ts.mover is None or ts.movement_over else ts.mover
+    return phase.movement_decider(state)
 
 
 def legal_actions(content: Content, state: State, seat: int) -> list[Action]:

@@ -16,6 +16,19 @@ from .errors import IllegalActionError
 DICE_POLICIES = ("best", "ask")
 
 
+def movement_decider(state) -> int:
+    """The one place that says who decides the movement now (GLOS-06, ruling R-13).
+
+    The left neighbour of a hero confused by the Basilisk decides only the movement itself: once the
+    movement is over, the turn is over, or a fight is forced on the hero (he was walked onto an open
+    monster), the decisions are the hero's own again (the fight, the Hobbit's evasion, the actions).
+    """
+    ts = state.turn_state
+    if ts.mover is None or ts.movement_over or ts.forced_fight or ts.turn_over:
+        return state.current
+    return ts.mover
+
+
 def begin_action(ctx: Ctx, seat: int) -> bool:
     """Mark an action taken; it ends the movement. False if the end of movement killed the hero."""
     from .movement import finish_movement

@@ -10,6 +10,7 @@ from .content.model import Content
 from .dice import SeededDice
 from .engine import apply, legal_actions, new_game
 from .events import Event
+from .phase import movement_decider
 from .state import State
 
 HEROES_FOR_SEATS = ("krieger", "elf", "zwerg", "magier")
@@ -20,9 +21,8 @@ def acting_seat(state: State) -> int:
     left neighbour of a hero confused by the Basilisk), else the current seat."""
     if state.pending:
         return state.pending[0].seat
-    ts = state.turn_state
-    if ts.begun and ts.mover is not None and not ts.movement_over:
-        return ts.mover
+    if state.turn_state.begun:
+        return movement_decider(state)
     return state.current
 
 

@@ -100,8 +100,23 @@ def check_invariants(content, state: State) -> None:
     for hero in state.heroes:
         assert 0 <= hero.deed_parts <= 3 and (hero.deed is not None or hero.deed_parts == 0)
         assert not hero.gem or hero.deed_parts == 3
+    check_someone_can_act(content, state)
     # JSON round trip is lossless.
     assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def check_someone_can_act(content, state: State) -> None:
+    """No stall (issue 11): while the game runs some seat has a legal action, and every open decision
+    is answered by the seat it belongs to (a pending decision by its seat, a forced fight by the hero)."""
+    if state.phase == "finished":
+        return
+    actor = acting_seat(state)
+    actions = legal_actions(content, state, actor)
+    assert actions, f"stall: seat {actor} is to act but has no legal action ({state.turn_state})"
+    if state.pending:
+        assert actor == state.pending[0].seat
+    elif state.phase == "play" and state.turn_state.forced_fight:
+        assert actor == state.current, "a forced fight is the hero's own decision"
 
 
 def check_view_leaks_nothing(content, state: State, seat: int) -> None:
