@@ -45,3 +45,59 @@ def test_GLOS_06_after_an_evasion_the_neighbour_goes_on_moving(content):
     assert not state.turn_state.forced_fight and not state.turn_state.movement_over
     assert acting_seat(state) == 1 and legal_actions(content, state, 1)
     assert legal_actions(content, state, 0) == []
+
+
+# --- Defect 2: the new token is drawn first, then the beaten token goes back into the bag --------------
+def _fight_ready(content, monster, field, start):
+    from games.engine.state import BAG
+
+    state = play_state(content, [("krieger", start)])
+    empty_bag(state)
+    put_token(state, monster, field, face_up=True)
+    return state, BAG
+
+
+def _answer_all(content, state):
+    while state.pending:
+        state, _ = act(content, state, legal_actions(content, state, state.pending[0].seat)[0])
+    return state
+
+
+@pytest.mark.rule("TOK-08", "TOK-09")
+def test_TOK_09_a_beaten_monster_is_never_its_own_victory_draw(content):
+    state, bag = _fight_ready(content, "fd-01", "A2", "A1")  # the bag is empty but for the monster
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="A2"))
+    state, events = act(content, state, Fight(token="fd-01", skill="melee"), rolls=(1, 1))
+    state = _answer_all(content, state)
+    kinds = [e.kind for e in events]
+    assert "bag_empty" in kinds and "token_drawn" not in kinds
+    assert state.tokens["fd-01"].loc == bag
+
+
+@pytest.mark.rule("TOK-50")
+def test_TOK_50_the_drachenmensch_goes_back_only_after_the_draw(content):
+    state, bag = _fight_ready(content, "drachenmensch", "V10", "V8")
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="V10"))
+    state, events = act(content, state, Fight(token="drachenmensch", skill="melee"), rolls=(1, 1, 1, 1))
+    state = _answer_all(content, state)
+    kinds = [e.kind for e in events]
+    assert kinds.index("bag_empty") < kinds.index("drachenmensch_back_to_bag")
+    assert state.tokens["drachenmensch"].loc == bag
+
+
+@pytest.mark.rule("ITEM-10", "TOK-09")
+def test_ITEM_10_a_goldschatz_picked_up_is_not_its_own_draw(content):
+    from games.engine.actions import PickUp
+
+    state, bag = _fight_ready(content, "fd-01", "A6", "A1")
+    schatz = next(t for t in sorted(content.tokens) if content.tokens[t].face == "goldschatz")
+    put_token(state, schatz, "A2", face_up=True)
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="A2"))
+    state, events = act(content, state, PickUp(token=schatz))
+    state = _answer_all(content, state)
+    kinds = [e.kind for e in events]
+    assert "bag_empty" in kinds and "token_drawn" not in kinds
+    assert state.tokens[schatz].loc == bag

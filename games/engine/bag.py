@@ -16,7 +16,7 @@ from .content.model import FieldKind, TokenCategory
 from .context import Ctx
 from .heroes import item_with_flag
 from .pending import answers, ask
-from .state import ASIDE, BAG, DRAWN, WAITING, Pending, State, at_field
+from .state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
 from .tokens import exists_for, is_bound, move_token
 
 FACE_DOWN_WHEN_PLACED = {TokenCategory.SERVANT, TokenCategory.GUARDIAN, TokenCategory.DRACHENMENSCH}
@@ -40,6 +40,34 @@ def draw_due(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
         ask(ctx, seat, "hellsehen", ["draw", "hellsehen"], token=spell, reason=reason)
         return
     draw_random(ctx, seat, rule)
+
+
+def return_after_draw(ctx: Ctx, seat: int, tid: str, rule: str, kind: str) -> None:
+    """A token taken from the board that goes back into the bag goes back only after the draw it
+    caused ("Danach wird eine neue Marke gezogen und anschließend das Monster ... zurückgelegt",
+    TOK-09, TOK-50): until then it is held apart, so it can never be its own draw."""
+    state = ctx.state
+    move_token(state, tid, RETURNING, face_up=False, seen_by=(), flipped=False)
+    state.flags["returning"] = [*state.flags.get("returning", []), [tid, rule, kind, seat]]
+
+
+DRAW_DECISIONS = {"hellsehen", "bag_search"}
+
+
+def _draw_open(state: State) -> bool:
+    """A decision of a draw is still open (Hellsehen: the choice, its probe, the search)."""
+    return any(p.kind in DRAW_DECISIONS or p.context.get("probe", {}).get("purpose") == "hellsehen"
+               for p in state.pending)
+
+
+def settle_returns(ctx: Ctx) -> None:
+    """Once the draw is made, the held-apart tokens go into the bag."""
+    state = ctx.state
+    if "returning" not in state.flags or _draw_open(state):
+        return
+    for tid, rule, kind, seat in state.flags.pop("returning"):
+        move_token(state, tid, BAG, face_up=False, seen_by=(), flipped=False)
+        ctx.emit(kind, rule, seat, token=tid)
 
 
 def draw_random(ctx: Ctx, seat: int, rule: str = rules.BAG_DRAW) -> None:

@@ -172,7 +172,7 @@ def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
 
 # --- victory -----------------------------------------------------------------------------------------------
 def victory(ctx: Ctx, seat: int, tid: str) -> None:
-    from .bag import draw_due
+    from .bag import draw_due, return_after_draw
     from .items import receive
 
     state, content = ctx.state, ctx.content
@@ -201,8 +201,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         ctx.emit("guardian_revived", rules.TOK_GUARDIAN_REVIVES, seat, token=tid)
         guardian_beaten(ctx, seat)
     elif kind == "drachenmensch":
-        move_token(state, tid, BAG, face_up=False, seen_by=())
-        ctx.emit("drachenmensch_back_to_bag", rules.TOK_DRACHENMENSCH_BAG, seat, token=tid)
+        return_after_draw(ctx, seat, tid, rules.TOK_DRACHENMENSCH_BAG, "drachenmensch_back_to_bag")
         drachenmensch_beaten(ctx, seat)
     elif token.back:
         ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
@@ -217,8 +216,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     elif "ork_companion" in token.effects and has_ability(content, hero, "monster_ork") and hero.companion is None:
         ask(ctx, seat, "companion", ["take", "leave"], token=tid)
     else:
-        move_token(state, tid, BAG, face_up=False, seen_by=())
-        ctx.emit("monster_back_to_bag", rules.TOK_MONSTER_BACK_TO_BAG, seat, token=tid)
+        return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
     draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
 
 

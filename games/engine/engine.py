@@ -171,6 +171,7 @@ def apply(content: Content, state: State, seat: int, action: Action | dict, dice
         raise IllegalActionError(f"{action} is not possible now")
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered
+    bag.settle_returns(ctx)  # tokens taken from the board go back once their draw is made (TOK-09)
     return ctx.state, ctx.events
 
 

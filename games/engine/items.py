@@ -16,7 +16,7 @@ from .errors import IllegalActionError
 from .heroes import has_ability, held_items, hero_card, usable
 from .pending import answers, ask
 from .probes import on_probe
-from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
+from .state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
 from .tokens import move_token, role, shown_key, visible_at
 
 ONE_OF_A_KIND = {"armour", "shield", "ring", "scroll"}
@@ -99,9 +99,11 @@ def use_at_once(ctx: Ctx, seat: int, tid: str, item: Item) -> None:
         grant_gold(ctx, seat, item.gold, rules.ITEM_OWN_CONTENT, item.key)
     if item.key == "hinweis_gral":
         grant_xp(ctx, seat, [ANY_COLOUR, ANY_COLOUR], rules.HINT_GRAIL, item.key)
-    # The token goes back into the bag (content data, ruling R-09).
-    move_token(state, tid, BAG, face_up=False, seen_by=(), flipped=False)
+    # The token goes back into the bag (content data, ruling R-09), after the draw it caused.
+    from .bag import return_after_draw
+
     ctx.emit("token_used_up", rules.ITEM_OWN_CONTENT, seat, token=tid, item=item.key)
+    return_after_draw(ctx, seat, tid, rules.ITEM_OWN_CONTENT, "token_back_to_bag")
 
 
 def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool = False) -> None:

@@ -24,6 +24,7 @@ PILE_BAZAAR = "pile:bazaar"
 PILE_CITY = "pile:city"
 DRAWN = "drawn"        # a face-down token just drawn, waiting for the drawer to place it
 OFFER = "offer"        # drawn for the current Basar's offer, not yet sold
+RETURNING = "returning"  # taken from the board, back into the bag once the draw it caused is made
 
 
 def companion_of(seat: int) -> str:

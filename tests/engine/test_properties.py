@@ -23,12 +23,13 @@ from games.engine.state import (
     PILE_BAZAAR,
     PILE_CITY,
     PILE_FACE_DOWN,
+    RETURNING,
     WAITING,
     TokenState,
 )
 from games.engine.tokens import exists_for, face_known_to
 
-FIXED_LOCS = {BAG, ASIDE, OUT, WAITING, PILE_FACE_DOWN, PILE_BAZAAR, PILE_CITY, DRAWN, OFFER}
+FIXED_LOCS = {BAG, ASIDE, OUT, WAITING, PILE_FACE_DOWN, PILE_BAZAAR, PILE_CITY, DRAWN, OFFER, RETURNING}
 
 
 def all_fields(content):
@@ -49,6 +50,12 @@ def check_invariants(content, state: State) -> None:
     drawn = [p.context["token"] for p in state.pending if p.kind == "place_token"]
     assert sorted(drawn) == sorted(state.tokens_at(DRAWN))
     assert sorted(state.turn_state.offers) == sorted(state.tokens_at(OFFER))
+    # A token held apart until its draw is made is back in the bag once no decision is open (TOK-09).
+    assert sorted(r[0] for r in state.flags.get("returning", [])) == sorted(state.tokens_at(RETURNING))
+    assert state.pending or not state.tokens_at(RETURNING)
+    assert not state.tokens_at(RETURNING) or any(
+        p.kind in ("hellsehen", "bag_search") or p.context.get("probe", {}).get("purpose") == "hellsehen"
+        for p in state.pending)
     # At most one bag draw per turn (BAG-08).
     assert state.turn_state.bag_draws <= 1
     for hero in state.heroes:
