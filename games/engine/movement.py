@@ -157,9 +157,9 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         raise IllegalActionError("only the owner of the rope can climb down from V1 into the cave")
     if link.kind is PathKind.FERRY:
         free_lake = has_ability(content, hero, "free_lake")
-        if state.boat == "staff":
-            points = 0  # a magic staff in the boat: the crossing costs neither gold nor points
-        elif state.boat == origin:
+        if state.boat == "staff" and {origin, dest} == BOAT_ROUTE:
+            points = 0  # a magic staff in the boat: its crossing costs neither gold nor points
+        elif state.boat == origin and {origin, dest} == BOAT_ROUTE:
             boat_to = dest
         elif not free_lake:
             gold = 1
@@ -179,6 +179,9 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         raise IllegalActionError("the crossing costs 1 gold, and the hero has none")
     return StepPlan(dest=dest, explore_cell=explore, points=points, gold=gold,
                     secret_target=secret_target(content, state, hero, dest), boat_to=boat_to)
+
+
+BOAT_ROUTE = frozenset({"L2", "L4"})  # the Kahn's crossing ("zwischen L2 und L4", WATER-04)
 
 
 def _find_link(board: Board, origin: str, target_label: str) -> Link:
