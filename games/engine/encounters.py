@@ -29,6 +29,7 @@ PAID = {"beggar", "juggler", "seer", "heal_herbwoman", *TEACHES}
 SIMPLE = {"beggar", "juggler", "seer", "swap_regions", "heal_confused", "heal_d6", "heal_herbwoman", "teleport",
           "sell_coach", *TEACHES}
 BOSS_CARDS = ("namenloser", "dragon")
+LESSON = "lesson"  # marks in TurnState.used that the hero trained this turn (TRAIN-03)
 # Teleporter results 3-6: the middle three cards of the north, east, south and west edge (GLOS-73).
 TELEPORT_AREAS = {3: (1, 2, 3), 4: (9, 14, 19), 5: (21, 22, 23), 6: (5, 10, 15)}
 
@@ -52,6 +53,8 @@ def encounter_options(content: Content, state: State, seat: int, tid: str) -> li
         return []
     if effect in PAID and purse_of(hero) < 1:
         return []
+    if (effect in TEACHES or effect == "train_any") and LESSON in state.turn_state.used:
+        return []  # one lesson per turn, even with two trainers on one field (TRAIN-03)
     if effect in TEACHES:
         return [None] if can_be_raised(content, hero, TEACHES[effect]) else []
     if effect == "peek_boss":
@@ -127,6 +130,8 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
     if effect in PAID:
         pay(hero, 1)
         ctx.emit("encounter_paid", rules.TOK_ENCOUNTER_ONCE, seat, token=tid, gold=1)
+    if effect in TEACHES or effect == "train_any":
+        state.turn_state.used.append(LESSON)
     if effect in TEACHES:
         train_with_teacher(ctx, seat, tid, TEACHES[effect])
     elif effect == "train_any":
