@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import legal_actions
-from games.engine.actions import BeginTurn, Evade, Fight, Move
+from games.engine.actions import BeginTurn, EndTurn, Evade, Fight, Move
 from games.engine.content import load_content
 from games.engine.playout import acting_seat
 from tests.engine.helpers import act, empty_bag, play_state, put_token, token_with_face
@@ -101,3 +101,99 @@ def test_ITEM_10_a_goldschatz_picked_up_is_not_its_own_draw(content):
     kinds = [e.kind for e in events]
     assert "bag_empty" in kinds and "token_drawn" not in kinds
     assert state.tokens[schatz].loc == bag
+
+
+# --- Defect 3: the Zauberstab in the Kahn frees only the boat's route -----------------------------------
+@pytest.mark.rule("WATER-04", "WATER-05", "WATER-01")
+def test_WATER_04_the_staff_in_the_kahn_frees_only_the_boat_route(content):
+    state = play_state(content, [("krieger", "L5"), ("elf", "L2")])
+    state.boat = "staff"
+    state.heroes[0].gold = 0
+    state, _ = act(content, state, BeginTurn())
+    assert Move(to="L6") not in legal_actions(content, state, 0)  # the other ferry still costs 1 gold
+    state.heroes[0].gold = 1
+    points = state.turn_state.points
+    state, events = act(content, state, Move(to="L6"))
+    assert state.heroes[0].gold == 0 and state.turn_state.points == points - 1
+    assert "crossing_paid" in [e.kind for e in events]
+    # The boat's own crossing L2-L4 is free of gold and movement points.
+    state, _ = act(content, state, EndTurn())
+    state, _ = act(content, state, BeginTurn())
+    points = state.turn_state.points
+    state, events = act(content, state, Move(to="L4"))
+    assert state.turn_state.points == points and state.heroes[1].position == "L4"
+    assert "crossing_paid" not in [e.kind for e in events]
+
+
+# --- Defect 4: one lesson per turn, even with two trainers on one field ---------------------------------
+@pytest.mark.rule("TRAIN-03")
+def test_TRAIN_03_two_trainers_on_one_field_teach_one_lesson_per_turn(content):
+    from games.engine.actions import UseEncounter
+
+    state = play_state(content, [("zwerg", "A1")])
+    empty_bag(state)
+    put_token(state, "enc-gasconier", "A1", face_up=True)
+    put_token(state, "enc-mirabar", "A1", face_up=True)
+    state.heroes[0].gold = 5
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, UseEncounter(token="enc-gasconier"), rolls=(6, 6))
+    while state.pending:
+        state, _ = act(content, state, legal_actions(content, state, 0)[0])
+    assert not [a for a in legal_actions(content, state, 0) if isinstance(a, UseEncounter)
+                and a.token == "enc-mirabar"]
+
+
+# --- Defect 5 and rulings: the dragon's hoard, its card, the Drachenmensch's victor ----------
+def _before_the_dragon(content, xp):
+    from tests.engine.helpers import give_item
+
+    state = play_state(content, [("elf", "V10"), ("krieger", "A1")])
+    state.dragon_card = "roter_drache"
+    put_token(state, "drache", "V9", face_up=True)
+    give_item(content, state, 0, "bogen_der_treffsicherheit")
+    state.heroes[0].xp = dict(xp)
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="V9"))
+    return state
+
+
+@pytest.mark.rule("END-16", "END-15")
+def test_END_16_the_dragon_card_is_revealed_only_after_the_hoard_is_paid(content):
+    from games.engine import view
+    from games.engine.actions import ChallengeDragon, ChooseXp
+
+    state = _before_the_dragon(content, {"blue": 1, "green": 2, "red": 0})
+    state, events = act(content, state, ChallengeDragon(skill="ranged"))
+    assert state.pending[0].kind == "lose_xp"
+    assert all(view(content, state, s)["dragon_card"] is None for s in (0, 1))
+    assert all("card" not in e.data for e in events)
+    state, _ = act(content, state, ChooseXp(colour="green"))
+    lp = content.dragon_cards["roter_drache"].lp
+    state, events = act(content, state, ChooseXp(colour="green"), rolls=(1, 1) * lp)
+    kinds = [e.kind for e in events]
+    assert kinds.index("experience_lost") < kinds.index("boss_card_revealed")
+
+
+@pytest.mark.rule("END-15")
+def test_END_15_a_hero_who_cannot_pay_the_whole_hoard_cannot_challenge(content):
+    from games.engine.actions import ChallengeDragon
+
+    hoard = content.dragon_cards["roter_drache"].hoard_gold
+    state = _before_the_dragon(content, {"blue": 0, "green": hoard - 1, "red": 0})
+    assert not [a for a in legal_actions(content, state, 0) if isinstance(a, ChallengeDragon)]
+    assert legal_actions(content, state, 0)  # and the game goes on: he may act or end his turn
+
+
+@pytest.mark.rule("TOK-51", "END-14")
+def test_TOK_51_the_victor_over_the_drachenmensch_moves_on_and_dies_there_unarmed(content):
+    state = play_state(content, [("krieger", "V8"), ("elf", "A1")])
+    state.dragon_card = "roter_drache"
+    empty_bag(state)
+    put_token(state, "drache", "V9", face_up=True)
+    put_token(state, "drachenmensch", "V10")
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="V10"))
+    state, events = act(content, state, Fight(token="drachenmensch", skill="melee"), rolls=(1, 1) * 4)
+    kinds = [e.kind for e in events]
+    assert "moved_onto_dragon" in kinds and "killed_by_dragon" in kinds
+    assert state.heroes[0].deaths == 1

@@ -92,9 +92,20 @@ def legal_boss_actions(content: Content, state: State, seat: int) -> list[Action
     """Offered as the turn's fight (combat.legal_fight_actions decides whether a fight may come now)."""
     if _at_namenloser(content, state, seat):
         return [ChallengeNamenloser(skill=s) for s in namenloser_skills(content, state, seat)]
-    if _at_dragon(content, state, seat):
+    if _at_dragon(content, state, seat) and can_pay_hoard(content, state, seat):
         return [ChallengeDragon(skill=s) for s in dragon_weapon_skills(content, state, seat)]
     return []
+
+
+def hoard(content: Content, state: State) -> int:
+    """The gold in the dragon's hoard: the card's, plus what Raub took (ruling R-73)."""
+    return content.dragon_cards[state.dragon_card].hoard_gold + state.flags.get("hoard_extra", 0)
+
+
+def can_pay_hoard(content: Content, state: State, seat: int) -> bool:
+    """"muss ... so viele EW nach Wahl abgeben, wie der Drache Goldstücke in seinem Hort hat": only a
+    hero who can pay the whole hoard can challenge the dragon (ruling R-27, decided again: R-78)."""
+    return sum(state.heroes[seat].xp.values()) >= hoard(content, state)
 
 
 # --- forced challenges -------------------------------------------------------------------------------------
@@ -126,14 +137,21 @@ def guardian_beaten(ctx: Ctx, seat: int) -> None:
 
 
 def drachenmensch_beaten(ctx: Ctx, seat: int) -> None:
-    """With a magic weapon the victor moves on to the dragon at once; without one he stays (R-31)."""
+    """"Der siegreiche Held muss sofort auf das Feld des Drachen weiterziehen": the victor moves on at
+    once; with a magic weapon he fights the dragon next turn, without one he dies there like anyone
+    who goes to the dragon unarmed (TOK-51, END-14; ruling R-31, decided again: R-79)."""
+    from .life import die
+
     state = ctx.state
     where = boss_field(ctx.content, state, "dragon")
-    if where is None or not dragon_weapon_skills(ctx.content, state, seat):
+    if where is None:
         return
     hero = state.heroes[seat]
     origin, hero.position = hero.position, where
     ctx.emit("moved_onto_dragon", rules.TOK_DRACHENMENSCH_MOVE_ON, seat, frm=origin, to=where)
+    if not dragon_weapon_skills(ctx.content, state, seat):
+        ctx.emit("killed_by_dragon", rules.END_DRAGON_KILLS, seat, field=where)
+        die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=DRAGON_DEATH_FIELD)
 
 
 def entered(ctx: Ctx, seat: int, code: str) -> bool:
@@ -170,23 +188,34 @@ def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | Challenge
     ts.fought = True
     boss = "namenloser" if isinstance(action, ChallengeNamenloser) else "dragon"
     card = card_of(content, state, boss)
-    reveal(state, boss)
     held = held_keys(content, state, seat)
     if boss == "namenloser":
         mod = namenloser_skills(content, state, seat)[action.skill]
         protected = {item for item, effect in card.protections if effect == "no_double_damage"}
         double = action.skill in card.double_damage and not (protected & held)
-        hoard = 0
+        to_pay = 0
     else:
         mod = card.skills[action.skill]
         double = False
-        hoard = card.hoard_gold + state.flags.get("hoard_extra", 0)
+        to_pay = hoard(content, state)
     state.flags[FIGHT] = {"seat": seat, "boss": boss, "skill": action.skill, "mod": mod, "lp": card.lp,
-                          "double": double, "hoard": hoard, "hits": 0, "probing": False}
-    ctx.emit("final_fight_started", rules.END_NAMENLOSER_CARD if boss == "namenloser" else rules.END_DRAGON_CARD,
-             seat, boss=boss, card=card.key, skill=action.skill, modifier=mod, lp=card.lp, double_damage=double,
-             hoard=hoard)
+                          "double": double, "hoard": to_pay, "hits": 0, "probing": False, "shown": False}
+    ctx.emit("final_fight_started", rules.END_NAMENLOSER if boss == "namenloser" else rules.END_HOARD,
+             seat, boss=boss, skill=action.skill, hoard=to_pay)
     resume(ctx)
+
+
+def _show_card(ctx: Ctx, fight: dict[str, Any]) -> None:
+    """The card is revealed once the hoard is paid ("Nun wird zuerst die Karte des Drachen aufgedeckt",
+    END-16); the Namenloser's at once (END-04)."""
+    state, content = ctx.state, ctx.content
+    boss = fight["boss"]
+    card = card_of(content, state, boss)
+    reveal(state, boss)
+    _save(state, shown=True)
+    ctx.emit("boss_card_revealed", rules.END_NAMENLOSER_CARD if boss == "namenloser" else rules.END_DRAGON_CARD,
+             fight["seat"], boss=boss, card=card.key, skill=fight["skill"], modifier=fight["mod"], lp=card.lp,
+             double_damage=fight["double"])
 
 
 def reveal(state: State, boss: str) -> None:
@@ -214,12 +243,11 @@ def resume(ctx: Ctx) -> None:
         if fight["hoard"] > 0:
             _save(state, hoard=fight["hoard"] - 1)
             colours = [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0]
-            if not colours:
-                # Fewer EW than gold in the hoard: he pays all he has and fights anyway (R-27).
-                _save(state, hoard=0)
-                ctx.emit("hoard_paid_in_full", rules.END_HOARD, seat, short=fight["hoard"])
-                continue
+            assert colours, "a challenger can pay the whole hoard (can_pay_hoard, ruling R-78)"
             lose_xp(ctx, seat, colours, rules.END_HOARD, "dragon_hoard")
+            continue
+        if not fight.get("shown", True):
+            _show_card(ctx, fight)
             continue
         if fight["hits"] > 0:
             _save(state, hits=fight["hits"] - 1)

@@ -220,7 +220,7 @@ def test_a_star_skill_needs_the_named_weapon_and_then_counts_minus_three(content
     give_item(content, state, 0, "schwert_vom_see")
     assert [a.skill for a in legal(content, state, kind=ChallengeNamenloser)] == ["magic", "ranged", "melee"]
     state, events = act(content, state, ChallengeNamenloser(skill="melee"), PASS * 5)
-    started = next(e for e in events if e.kind == "final_fight_started")
+    started = next(e for e in events if e.kind == "boss_card_revealed")
     assert started.data["modifier"] == -3
     # Krieger melee 7 + 2 (Schwert vom See) - 3.
     assert next(e for e in events if e.kind == "probe").data["target"] == 6
@@ -294,10 +294,13 @@ def test_the_dragon_fight_costs_the_hoard_in_ew_and_uses_the_weapons_skill(conte
     assert legal(content, state) == [ChallengeDragon(skill="ranged")]
     # Hoard 2: he pays two EW of his choice, then fights with 2 dice (no EW left in ranged).
     state, events = act(content, state, ChallengeDragon(skill="ranged"))
-    assert state.pending[0].kind == "lose_xp" and view(content, state, 1)["dragon_card"] == "roter_drache"
+    # The card stays hidden until the hoard is paid (END-16, issue 11).
+    assert state.pending[0].kind == "lose_xp" and view(content, state, 1)["dragon_card"] is None
+    assert "boss_card_revealed" not in kinds_of(events)
     state, _ = act(content, state, ChooseXp(colour="green"))
     card_lp = content.dragon_cards["roter_drache"].lp
     state, events = act(content, state, ChooseXp(colour="green"), PASS * card_lp)
+    assert kinds_of(events).index("experience_lost") < kinds_of(events).index("boss_card_revealed")
     assert state.heroes[0].xp == {"blue": 1, "green": 0, "red": 0}
     probes = [e for e in events if e.kind == "probe"]
     assert all(p.data["skill"] == "ranged" for p in probes) and len(probes) == card_lp
@@ -307,15 +310,19 @@ def test_the_dragon_fight_costs_the_hoard_in_ew_and_uses_the_weapons_skill(conte
 
 
 @pytest.mark.rule("END-15", "END-19", "END-20")
-def test_a_poor_challenger_pays_what_he_has_and_a_dead_one_drops_on_v11(content):
+def test_a_poor_challenger_cannot_challenge_and_a_dead_one_drops_on_v11(content):
     state = with_dragon(content, play_state(content, [("elf", "V9"), ("krieger", "A1")]), card="goldener_drache")
     bow = give_item(content, state, 0, "bogen_der_treffsicherheit")
-    state.heroes[0].xp = {"blue": 0, "green": 1, "red": 0}
+    hoard = content.dragon_cards["goldener_drache"].hoard_gold
+    state.heroes[0].xp = {"blue": 0, "green": hoard - 1, "red": 0}
     state.heroes[0].lp = 1
+    # Fewer EW than gold in the hoard: no challenge (ruling R-78), and no forced fight either.
+    assert legal(content, begun(content, state), kind=ChallengeDragon) == []
+    state.heroes[0].xp["green"] = hoard
     state = begun(content, state)
     assert legal(content, state) == [ChallengeDragon(skill="ranged")]  # begun on V9: forced
     state, events = act(content, state, ChallengeDragon(skill="ranged"), FAIL)
-    assert "hoard_paid_in_full" in kinds_of(events) and state.heroes[0].xp["green"] == 0
+    assert "experience_lost" in kinds_of(events) and state.heroes[0].xp["green"] == 0
     state = settle(content, state)
     assert state.heroes[0].deaths == 1 and "boss_fight" not in state.flags
     assert state.tokens[bow].loc == "hero:0" or state.tokens[bow].field == "V11"
@@ -331,10 +338,13 @@ def test_the_victor_over_the_drachenmensch_goes_on_to_the_dragon_only_with_a_wea
             give_item(content, state, 0, weapon)
         state = begun(content, state)
         state, _ = act(content, state, Move(to="V10"))
+        state.heroes[0].xp["blue"] = 5  # enough to pay the hoard (ruling R-78)
         state, events = act(content, state, Fight(token="drachenmensch", skill="melee"), PASS + PASS)
+        state = settle(content, state)
         assert "drachenmensch_back_to_bag" in kinds_of(events)
         if weapon is None:
-            assert state.heroes[0].position == "V10"  # ruling R-31
+            # He must move on to the dragon at once, and unarmed he dies there (ruling R-79).
+            assert "killed_by_dragon" in kinds_of(events) and state.heroes[0].deaths == 1
             continue
         assert state.heroes[0].position == "V9" and legal(content, state, kind=ChallengeDragon) == []
         state = pass_turn(content, end_turn(content, state))
