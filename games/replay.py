@@ -11,7 +11,9 @@ from .models import Game
 def replay_state(game: Game, upto: int | None = None) -> State:
     """The state rebuilt from the seed and every applied (not taken back) action of the log."""
     content = load_content()
-    state = new_game(content, game.seat_count, game.seed)
+    # A game stored before issue 11 has no rules_version: it replays by the old rules (version 1).
+    version = (game.global_state or {}).get("rules_version", 1)
+    state = new_game(content, game.seat_count, game.seed, rules_version=version)
     for row in game.actions.filter(taken_back=False).order_by("sequence"):
         if upto is not None and row.sequence > upto:
             break

@@ -197,3 +197,24 @@ def test_TOK_51_the_victor_over_the_drachenmensch_moves_on_and_dies_there_unarme
     kinds = [e.kind for e in events]
     assert "moved_onto_dragon" in kinds and "killed_by_dragon" in kinds
     assert state.heroes[0].deaths == 1
+
+
+# --- Games stored before issue 11 play on by the old rules (rules version 1) ---------------------------
+@pytest.mark.rule("TOK-09")
+def test_rules_version_1_keeps_the_old_order_of_return_and_draw(content):
+    state, bag = _fight_ready(content, "fd-01", "A2", "A1")
+    state.rules_version = 1
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="A2"))
+    state, events = act(content, state, Fight(token="fd-01", skill="melee"), rolls=(1, 1), picks=["fd-01"])
+    assert "token_drawn" in [e.kind for e in events] or state.tokens["fd-01"].loc != bag
+
+
+@pytest.mark.rule("WATER-04")
+def test_rules_version_1_keeps_both_ferries_free_with_the_staff(content):
+    state = play_state(content, [("krieger", "L5")])
+    state.rules_version = 1
+    state.boat = "staff"
+    state.heroes[0].gold = 0
+    state, _ = act(content, state, BeginTurn())
+    assert Move(to="L6") in legal_actions(content, state, 0)

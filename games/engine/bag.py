@@ -47,6 +47,10 @@ def return_after_draw(ctx: Ctx, seat: int, tid: str, rule: str, kind: str) -> No
     caused ("Danach wird eine neue Marke gezogen und anschließend das Monster ... zurückgelegt",
     TOK-09, TOK-50): until then it is held apart, so it can never be its own draw."""
     state = ctx.state
+    if not state.v2:  # rules version 1: back at once, before the draw
+        move_token(state, tid, BAG, face_up=False, seen_by=(), flipped=False)
+        ctx.emit(kind, rule, seat, token=tid)
+        return
     move_token(state, tid, RETURNING, face_up=False, seen_by=(), flipped=False)
     state.flags["returning"] = [*state.flags.get("returning", []), [tid, rule, kind, seat]]
 

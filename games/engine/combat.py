@@ -202,9 +202,11 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         guardian_beaten(ctx, seat)
     elif kind == "drachenmensch":
         return_after_draw(ctx, seat, tid, rules.TOK_DRACHENMENSCH_BAG, "drachenmensch_back_to_bag")
-        draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
-        drachenmensch_beaten(ctx, seat)  # on to the dragon, after the draw
-        return
+        if state.v2:
+            draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
+            drachenmensch_beaten(ctx, seat)  # on to the dragon, after the draw
+            return
+        drachenmensch_beaten(ctx, seat)
     elif token.back:
         ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
         receive(ctx, seat, tid, rules.FIGHT_ITEM, here, flipped=True)

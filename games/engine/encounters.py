@@ -130,7 +130,7 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
     if effect in PAID:
         pay(hero, 1)
         ctx.emit("encounter_paid", rules.TOK_ENCOUNTER_ONCE, seat, token=tid, gold=1)
-    if effect in TEACHES or effect == "train_any":
+    if (effect in TEACHES or effect == "train_any") and state.v2:
         state.turn_state.used.append(LESSON)
     if effect in TEACHES:
         train_with_teacher(ctx, seat, tid, TEACHES[effect])

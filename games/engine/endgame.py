@@ -105,7 +105,7 @@ def hoard(content: Content, state: State) -> int:
 def can_pay_hoard(content: Content, state: State, seat: int) -> bool:
     """"muss ... so viele EW nach Wahl abgeben, wie der Drache Goldstücke in seinem Hort hat": only a
     hero who can pay the whole hoard can challenge the dragon (ruling R-27, decided again: R-78)."""
-    return sum(state.heroes[seat].xp.values()) >= hoard(content, state)
+    return not state.v2 or sum(state.heroes[seat].xp.values()) >= hoard(content, state)
 
 
 # --- forced challenges -------------------------------------------------------------------------------------
@@ -146,6 +146,8 @@ def drachenmensch_beaten(ctx: Ctx, seat: int) -> None:
     where = boss_field(ctx.content, state, "dragon")
     if where is None:
         return
+    if not state.v2 and not dragon_weapon_skills(ctx.content, state, seat):
+        return  # rules version 1: without a magic weapon he stays on V10 (old R-31)
     hero = state.heroes[seat]
     origin, hero.position = hero.position, where
     ctx.emit("moved_onto_dragon", rules.TOK_DRACHENMENSCH_MOVE_ON, seat, frm=origin, to=where)
@@ -200,6 +202,8 @@ def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | Challenge
         to_pay = hoard(content, state)
     state.flags[FIGHT] = {"seat": seat, "boss": boss, "skill": action.skill, "mod": mod, "lp": card.lp,
                           "double": double, "hoard": to_pay, "hits": 0, "probing": False, "shown": False}
+    if not state.v2:
+        _show_card(ctx, state.flags[FIGHT])  # rules version 1: the card before the hoard
     ctx.emit("final_fight_started", rules.END_NAMENLOSER if boss == "namenloser" else rules.END_HOARD,
              seat, boss=boss, skill=action.skill, hoard=to_pay)
     resume(ctx)
@@ -243,7 +247,11 @@ def resume(ctx: Ctx) -> None:
         if fight["hoard"] > 0:
             _save(state, hoard=fight["hoard"] - 1)
             colours = [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0]
-            assert colours, "a challenger can pay the whole hoard (can_pay_hoard, ruling R-78)"
+            if not colours:
+                # Rules version 1 only (old R-27): he pays all he has and fights anyway.
+                _save(state, hoard=0)
+                ctx.emit("hoard_paid_in_full", rules.END_HOARD, seat, short=fight["hoard"])
+                continue
             lose_xp(ctx, seat, colours, rules.END_HOARD, "dragon_hoard")
             continue
         if not fight.get("shown", True):

@@ -157,9 +157,10 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         raise IllegalActionError("only the owner of the rope can climb down from V1 into the cave")
     if link.kind is PathKind.FERRY:
         free_lake = has_ability(content, hero, "free_lake")
-        if state.boat == "staff" and {origin, dest} == BOAT_ROUTE:
+        on_route = {origin, dest} == BOAT_ROUTE or not state.v2  # version 1: both ferries
+        if state.boat == "staff" and on_route:
             points = 0  # a magic staff in the boat: its crossing costs neither gold nor points
-        elif state.boat == origin and {origin, dest} == BOAT_ROUTE:
+        elif state.boat == origin and on_route:
             boat_to = dest
         elif not free_lake:
             gold = 1

@@ -16,6 +16,7 @@ from .state import (
     PILE_BAZAAR,
     PILE_CITY,
     PILE_FACE_DOWN,
+    RULES_VERSION,
     HeroState,
     State,
     TokenState,
@@ -39,7 +40,8 @@ PILE_OF_CATEGORY = {
 }
 
 
-def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None) -> State:
+def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
+             rules_version: int = RULES_VERSION) -> State:
     from .dice import SeededDice
 
     if not 1 <= seats <= MAX_SEATS:
@@ -65,6 +67,7 @@ def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None) 
         heroes=[HeroState(seat=i) for i in range(seats)],
         tokens=tokens,
         region_stack=stack,
+        rules_version=rules_version,
     )
     return state
 

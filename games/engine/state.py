@@ -24,6 +24,9 @@ PILE_BAZAAR = "pile:bazaar"
 PILE_CITY = "pile:city"
 DRAWN = "drawn"        # a face-down token just drawn, waiting for the drawer to place it
 OFFER = "offer"        # drawn for the current Basar's offer, not yet sold
+# The rules the engine plays by. 1: as before issue 11 (games stored then replay by it); 2: issue 11's
+# fixes and re-decided rulings (docs/rules/rulings.md R-76 ff.). New games get the newest.
+RULES_VERSION = 2
 RETURNING = "returning"  # taken from the board, back into the bag once the draw it caused is made
 
 
@@ -174,6 +177,7 @@ class State:
     dragon_card: str | None = None
     winner: int | None = None
     flags: dict[str, Any] = field(default_factory=dict)
+    rules_version: int = 1             # states stored without it predate issue 11; new_game sets RULES_VERSION
 
     def clone(self) -> State:
         new = _shallow(self)
@@ -189,6 +193,11 @@ class State:
         return new
 
     # --- convenience --------------------------------------------------------------------------
+    @property
+    def v2(self) -> bool:
+        """Issue 11's rules (RULES_VERSION 2) apply to this game."""
+        return self.rules_version >= 2
+
     def hero(self, seat: int) -> HeroState:
         return self.heroes[seat]
 
