@@ -218,3 +218,98 @@ def test_rules_version_1_keeps_both_ferries_free_with_the_staff(content):
     state.heroes[0].gold = 0
     state, _ = act(content, state, BeginTurn())
     assert Move(to="L6") in legal_actions(content, state, 0)
+
+
+# --- Re-decided rulings R-80 ... R-85 -----------------------------------------------------------------
+@pytest.mark.rule("FIGHT-17", "ACT-01")
+def test_FIGHT_17_a_hero_starting_on_a_monster_fights_before_any_other_action(content):
+    from games.engine.actions import PickUp
+    from tests.engine.helpers import give_item
+
+    state = play_state(content, [("krieger", "A2")])
+    empty_bag(state)
+    put_token(state, "fd-01", "A2", face_up=True)
+    schatz = next(t for t in sorted(content.tokens) if content.tokens[t].face == "goldschatz")
+    put_token(state, schatz, "A2", face_up=True)
+    give_item(content, state, 0, "bogen")
+    state, _ = act(content, state, BeginTurn())
+    offered = legal_actions(content, state, 0)
+    assert PickUp(token=schatz) not in offered  # ruling R-80: the first action is always the fight
+    assert Fight(token="fd-01", skill="melee") in offered and EndTurn() in offered
+    assert any(isinstance(a, Move) for a in offered)  # he may move on instead
+    state, _ = act(content, state, Fight(token="fd-01", skill="melee"), rolls=(1, 1))
+    while state.pending:
+        state, _ = act(content, state, legal_actions(content, state, 0)[0])
+    assert PickUp(token=schatz) in legal_actions(content, state, 0)
+
+
+@pytest.mark.rule("GLOS-10")
+def test_GLOS_10_a_failed_blitzschlag_costs_the_spell_but_no_lp(content):
+    from games.engine.actions import FightLightning
+    from tests.engine.helpers import give_item
+
+    state = play_state(content, [("magier", "A1")])
+    empty_bag(state)
+    put_token(state, "fd-03", "A2", face_up=True)  # Troll: no blue point
+    spell = give_item(content, state, 0, "blitzschlag")
+    lp = state.heroes[0].lp
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="A2"))
+    state, events = act(content, state, FightLightning(token="fd-03"), rolls=(6, 6))
+    assert state.heroes[0].lp == lp and spell not in state.heroes[0].items
+    assert "lp_lost" not in [e.kind for e in events] and state.turn_state.turn_over
+
+
+@pytest.mark.rule("HERO-18")
+def test_HERO_18_the_zentaur_may_not_ride_the_pegasus(content):
+    from games.engine.actions import ChooseMovement
+    from tests.engine.helpers import give_item
+
+    state = play_state(content, [("zentaur", "A1")])
+    give_item(content, state, 0, "pegasus")
+    state, _ = act(content, state, BeginTurn())
+    assert ChooseMovement(mode="pegasus") not in legal_actions(content, state, 0)
+
+
+@pytest.mark.rule("HERO-17")
+def test_HERO_17_the_schamane_adds_one_against_a_grey_point_in_any_skill(content):
+    state = play_state(content, [("schamane", "A1")])
+    empty_bag(state)
+    put_token(state, "fd-12", "A2", face_up=True)  # Doppelgänger: grey point, fought with printed values
+    state, _ = act(content, state, BeginTurn())
+    state, _ = act(content, state, Move(to="A2"))
+    state, events = act(content, state, Fight(token="fd-12", skill="melee"), rolls=(1, 1))
+    probe = next(e for e in events if e.kind == "probe")
+    assert probe.data["target"] == content.heroes["schamane"].melee + 1
+
+
+@pytest.mark.rule("DEATH-06", "GLOS-16")
+def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
+    from games.engine.actions import PickUp
+    from games.engine.life import die
+    from tests.engine.helpers import Ctx_for
+
+    state = play_state(content, [("krieger", "A2"), ("elf", "A2")])
+    hero = state.heroes[0]
+    hero.deed, hero.deed_parts, hero.gem = sorted(content.deeds)[0], 3, True
+    from tests.engine.helpers import give_item
+
+    give_item(content, state, 0, "bogen")
+    ctx = Ctx_for(content, state)
+    die(ctx, 0, "DEATH-01", cause="test")
+    while state.pending:  # keep something other than the gem
+        pending = state.pending[0]
+        option = next(o for o in pending.options if o != "gem")
+        from games.engine.pending import HANDLERS
+
+        state.pending.pop(0)
+        HANDLERS[pending.kind](ctx, pending.seat, pending, option)
+    assert not hero.gem and state.flags["dropped_gems"] == [["A2", 0]]
+    state.current = 1
+    state, _ = act(content, state, BeginTurn(), seat=1)
+    assert PickUp(token="gem") not in legal_actions(content, state, 1)  # not the other hero's gem
+    state, _ = act(content, state, EndTurn(), seat=1)
+    state.heroes[0].position = "A2"
+    state, _ = act(content, state, BeginTurn(), seat=0)
+    state, events = act(content, state, PickUp(token="gem"), seat=0)
+    assert state.heroes[0].gem and state.flags["dropped_gems"] == []

@@ -61,7 +61,9 @@ def legal_bazaar_actions(content: Content, state: State, seat: int) -> list[Acti
     ts = state.turn_state
     result: list[Action] = []
     here = bazaar_here(content, state, seat)
-    if here is not None and "bazaar" not in ts.used and (here[2] is None or here[2] not in ts.used):
+    arrived = ts.moved or ts.teleported or state.heroes[seat].position != ts.start or not state.v2
+    # "Zieht ein Held auf die Marke ...": only in a turn he came onto the field (ruling R-84).
+    if here is not None and arrived and "bazaar" not in ts.used and (here[2] is None or here[2] not in ts.used):
         result.append(CallBazaar())
     hero = state.heroes[seat]
     for tid in ts.offers:

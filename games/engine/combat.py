@@ -139,6 +139,10 @@ def defeat(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
             hero.items.remove(spell)
             move_token(state, spell, PILE_CITY, face_up=False, seen_by=(), flipped=False)
             ctx.emit("spell_dissolved", rules.LIGHTNING, seat, token=spell)
+        if state.v2:
+            # "verpufft der Zauberspruch": that is the whole cost of a failed Blitzschlag (ruling R-81).
+            ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, seat)
+            return
     effects = token.effects
     if "xp_instead_of_lp" in effects:
         lose_xp_or_lp(ctx, seat, rules.ALP if token.face == "alp" else rules.ZWERGENGEIST, token.face)

@@ -142,6 +142,11 @@ def legal_phase_actions(content: Content, state: State, seat: int) -> list[Actio
     actions = combat.legal_fight_actions(content, state, seat)
     if ts.forced_fight and actions:
         return actions
+    other = "ask" if state.heroes[seat].dice_policy == "best" else "best"
+    if actions and state.v2 and not ts.fought:
+        # "Die erste Aktion ist immer der Kampf" (ruling R-80): on a monster's field the hero fights
+        # before any other action, or moves on, sits the turn out (a rest is no action), or ends his turn.
+        return [*actions, *rest.legal_rest_actions(content, state, seat), SetDicePolicy(policy=other), EndTurn()]
     actions.extend(rest.legal_rest_actions(content, state, seat))
     actions.extend(spells.legal_spell_actions(content, state, seat))
     actions.extend(items.legal_item_actions(content, state, seat))
@@ -150,7 +155,6 @@ def legal_phase_actions(content: Content, state: State, seat: int) -> list[Actio
     actions.extend(encounters.legal_encounter_actions(content, state, seat))
     actions.extend(bazaar.legal_bazaar_actions(content, state, seat))
     actions.extend(abilities.legal_ability_actions(content, state, seat))
-    other = "ask" if state.heroes[seat].dice_policy == "best" else "best"
     actions.append(SetDicePolicy(policy=other))
     actions.append(EndTurn())
     return actions

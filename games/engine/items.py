@@ -185,7 +185,23 @@ def pickable(content, state: State, seat: int) -> list[str]:
         if _needs_pickup_probe(content, state, hero, tid) and tid in state.turn_state.tried:
             continue  # the pick-up probe can be tried once per turn (GLOS-18)
         result.append(tid)
+    if gem_here(state, seat) is not None:
+        result.append(GEM)
     return result
+
+
+GEM = "gem"  # the Edelstein has no token: PickUp(token="gem") takes a dropped one (ruling R-85)
+
+
+def gem_here(state: State, seat: int) -> int | None:
+    """The index of a gem this hero dropped at a death and may pick up here (ruling R-85)."""
+    hero = state.heroes[seat]
+    if hero.gem or hero.deed is None:
+        return None
+    for index, entry in enumerate(state.flags.get("dropped_gems", [])):
+        if isinstance(entry, list) and entry == [hero.position, seat]:
+            return index
+    return None
 
 
 def _needs_pickup_probe(content, state: State, hero: HeroState, tid: str) -> bool:
@@ -221,6 +237,13 @@ def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
     if not begin_action(ctx, seat):
         return
     hero = state.heroes[seat]
+    if action.token == GEM:
+        gems = list(state.flags["dropped_gems"])
+        gems.pop(gem_here(state, seat))
+        state.flags["dropped_gems"] = gems
+        hero.gem = True
+        ctx.emit("gem_taken", rules.GEM, seat, field=hero.position)
+        return
     if _needs_pickup_probe(content, state, hero, action.token):
         from .probes import start_probe
 

@@ -191,7 +191,9 @@ def finish_death(ctx: Ctx, seat: int, kept: str | None, where: str) -> None:
     hero.found = []
     if hero.gem and kept != "gem":
         hero.gem = False
-        state.flags["dropped_gems"] = [*state.flags.get("dropped_gems", []), where]
+        # Version 2: the gem lies there for the heir of its deed to pick up again (ruling R-85).
+        dropped = [where, seat] if state.v2 else where
+        state.flags["dropped_gems"] = [*state.flags.get("dropped_gems", []), dropped]
     card = hero_card(ctx.content, hero)
     hero.deaths += 1
     hero.position = hero.manor

@@ -37,14 +37,16 @@ def movement_modes(content: Content, state: State, seat: int) -> list[str]:
     if state.unwetter:
         return modes  # broom, Pegasus and jumping shoes stay grounded in an Unwetter
     heavy = carries_heavy_mount(content, state, hero)
-    # The Zentaur uses no movement aid but boots and sandals (ruling R-22); Pegasus is a spell.
+    # The Zentaur uses no movement aid but boots and sandals (rulings ).
     centaur = has_ability(content, hero, "centaur_equipment")
     if item_with_mode(content, state, hero, "broom") and not heavy and not centaur and hero.position != "S1":
         modes.append("broom")
     if (item_with_mode(content, state, hero, "jump_shoes") and not heavy and not centaur
             and not _jump_forbidden_field(content, state, hero.position)):
         modes.append("jump_shoes")
-    if item_with_mode(content, state, hero, "pegasus") and _field_kind(content, hero.position) is FieldKind.BEIGE:
+    # Version 2: the Pegasus too is a movement aid the Zentaur may not use (ruling R-82).
+    if (item_with_mode(content, state, hero, "pegasus") and _field_kind(content, hero.position) is FieldKind.BEIGE
+            and not (centaur and state.v2)):
         modes.append("pegasus")
     return modes
 

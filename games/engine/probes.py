@@ -101,9 +101,17 @@ def probe_target(ctx: Ctx, probe: dict[str, Any], value_9: bool = False) -> int:
     value = 9 if value_9 else value_of(skill)
     if has_ability(content, hero, "add_two_skills") and not probe["training"]:
         value = min(SKILL_CAP, value + max(value_of(s) for s in SKILL_ORDER if s != skill))
-    if skill == "magic" and has_ability(content, hero, "shaman_magic_plus_one") and not probe["training"]:
+    if has_ability(content, hero, "shaman_magic_plus_one") and not probe["training"] and (
+            skill == "magic" or _against_grey_point(content, state, probe)):
         value = min(SKILL_CAP, value + 1)
     return value + probe["bonus"] + probe["mod"]
+
+
+def _against_grey_point(content, state, probe: dict[str, Any]) -> bool:
+    """A fight probe against a creature with a grey point, in any skill (ruling R-83, version 2)."""
+    tid = probe["data"].get("token") if isinstance(probe.get("data"), dict) else None
+    return (state.v2 and probe["purpose"] == "fight" and tid in content.tokens
+            and content.tokens[tid].grey_dot)
 
 
 def roll_probe(ctx: Ctx, probe: dict[str, Any], boost: str | None) -> None:

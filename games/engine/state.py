@@ -129,6 +129,7 @@ class TurnState:
     invisible: bool = False           # Unsichtbarkeit cast successfully this turn
     mover: int | None = None          # the seat deciding this turn's movement (Basilisk), else None
     rest_ok: bool = False             # the hero still stands where he began the turn (he may rest)
+    start: str | None = None          # where the hero began the turn (a Basar needs him to arrive, R-84)
 
     def clone(self) -> TurnState:
         new = _shallow(self)

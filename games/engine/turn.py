@@ -51,6 +51,7 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
         raise IllegalActionError("the turn has already begun")
     ts.begun = True
     hero = state.heroes[seat]
+    ts.start = hero.position
     ctx.emit("turn_begun", rules.TURN_ORDER, seat, turn=state.turn)
     # 1. The Goldbeutel: empty at the start of the turn, a coin appears on 1-2.
     if hero.purse == 0 and item_with_flag(content, state, hero, "gold_purse") is not None:

@@ -20,7 +20,24 @@ def at_bazaar(content, field="F2", token="enc-kleiner-basar", seats=2, hero="kri
     empty_bag(state)
     if token:
         put_token(state, token, field, face_up=True)
-    return begun(content, state)
+    state = begun(content, state)
+    state.turn_state.start = None  # as if he came onto the field this turn: a Basar is called on arrival (R-84)
+    return state
+
+
+@pytest.mark.rule("BUY-01")
+def test_BUY_01_a_basar_is_called_only_in_a_turn_the_hero_came_onto_its_field(content):
+    state = play_state(content, [("krieger", "F1")])
+    empty_bag(state)
+    put_token(state, "enc-kleiner-basar", "F2", face_up=True)
+    state = begun(content, state)
+    from games.engine.actions import Move
+
+    state, _ = act(content, state, Move(to="F2"))
+    assert CallBazaar() in legal(content, state)
+    state, _ = act(content, state, EndTurn())
+    state = begun(content, state)
+    assert CallBazaar() not in legal(content, state)  # ruling R-84: not again without moving
 
 
 @pytest.mark.rule("BUY-01", "BUY-02", "BUY-05", "TOK-11")

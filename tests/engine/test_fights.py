@@ -107,10 +107,16 @@ def test_the_fight_is_the_first_action_and_an_action_ends_movement(content):
     state = fight_ready(content, field="A1")
     give_item(content, state, 0, "bogen")
     state = begun(content, state)
-    state, events = act(content, state, DropItem(token="baz-01"))
+    # On the monster's field the fight comes before any other action (ruling R-80): no dropping first.
+    assert DropItem(token="baz-01") not in legal(content, state)
+    state, events = act(content, state, Fight(token="fd-01", skill="ranged"), rolls=(1, 1))
+    while state.pending:
+        state, more = act(content, state, legal(content, state)[0])
+        events = [*events, *more]
     assert state.turn_state.movement_over and R.ACTION_ENDS_MOVEMENT in rules_of(events)
     offered = legal(content, state)
     assert not any(isinstance(a, (Fight, Move)) for a in offered)
+    assert DropItem(token="baz-01") in offered
 
 
 @pytest.mark.rule("FIGHT-11", "FIGHT-12", "XP-02", "XP-03")
@@ -312,7 +318,9 @@ def test_the_blitzschlag_fights_monsters_without_a_blue_point_with_magic(content
     assert [e.data["target"] for e in events if e.kind == "probe"] == [7, 7]
     assert "fight_won" in kinds_of(events) and "city-01" in won.heroes[0].items
     lost, events = act(content, state, FightLightning(token="fd-03"), rolls=(6, 6))
-    assert lost.tokens["city-01"].loc == PILE_CITY and lost.heroes[0].lp == 1
+    # The spell dissolves; that is all a failure costs (ruling R-81): no LP, but the turn is over.
+    assert lost.tokens["city-01"].loc == PILE_CITY and lost.heroes[0].lp == 2
+    assert lost.turn_state.turn_over
 
 
 @pytest.mark.rule("GLOS-74")

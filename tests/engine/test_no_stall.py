@@ -22,7 +22,7 @@ from .helpers import give_item, play_state
 from .test_properties import ActionMinded, check_invariants, check_someone_can_act
 
 MONSTERS = ("basilisk", "raeuber", "troll", "riesenspinne", "schatten", "alp", "doppelgaenger", "wolf")
-SPOTS = ("A1", "A2", "A3", "J5", "H1", "H2", "H4", "V10", "V8", "L2", "Y1", "E2", "N3", "R2")
+SPOTS = ("A1", "A2", "A3", "J5", "H1", "H2", "H4", "V10", "V8", "L2", "Y1", "E2", "N3", "R2", "F1", "F3", "J1")
 
 
 def _fields(content, kind: FieldKind) -> list[str]:
@@ -51,6 +51,9 @@ def near_end(content, rng: random.Random, seats: int, walked_hobbit: bool = Fals
     state.tokens["namenloser"] = TokenState(loc=at_field("H3"), face_up=True)
     for tid, field in (("grd-1", "H5"), ("grd-2", "H7"), ("grd-3", "H8"), ("grd-4", "H9")):
         state.tokens[tid] = TokenState(loc=at_field(field))
+    # The two Basar tokens, for offers to the other seats (a Basar is called on arrival, R-84).
+    state.tokens["enc-kleiner-basar"] = TokenState(loc=at_field("F2"), face_up=True)
+    state.tokens["enc-grosser-basar"] = TokenState(loc=at_field("J2"), face_up=True)
     if rng.random() < 0.5:
         state.tokens["drache"] = TokenState(loc=at_field("V9"), face_up=True)
     for hero in state.heroes:
@@ -103,7 +106,8 @@ def _playouts(content, count: int, steps: int, label: str) -> dict[str, int]:
 @pytest.mark.rule("GLOS-06", "HERO-09", "TURN-01")
 def test_no_stall_short(content):
     seen = _playouts(content, 40, 60, "nostall")
-    for kind in ("fight_won", "fight_lost", "confused_by_basilisk", "movement_decided_by_neighbour"):
+    for kind in ("fight_won", "fight_lost", "confused_by_basilisk", "movement_decided_by_neighbour",
+                 "bazaar_called"):
         assert seen.get(kind), kind
 
 

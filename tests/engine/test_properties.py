@@ -216,7 +216,8 @@ def test_thousands_of_random_legal_actions_keep_every_invariant(content):
             total += 1
     assert total > 6000
     # The playouts went through fights (won and lost), quests, trades, events and deaths.
-    for kind in ("fight_won", "fight_lost", "quest_accepted", "item_taken", "hero_died", "bazaar_called",
+    # (A Basar is called only on arrival since issue 11, R-84: test_no_stall.py reaches it from near positions.)
+    for kind in ("fight_won", "fight_lost", "quest_accepted", "item_taken", "hero_died",
                  "encounter_used", "event", "probe", "face_down_token_placed"):
         assert kind in seen_kinds, kind
 
