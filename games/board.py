@@ -27,8 +27,8 @@ CARD = 200                  # one region card is CARD x CARD units; field x/y (0
 MARGIN = 22                 # room for the row and column numbers around the square
 BOARD = CARD * SIZE
 FIELD_R = 8
-SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#2e7d32", "#8e44ad")
-SEAT_COLOUR_NAMES = ("red", "blue", "green", "violet")
+SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#2e7d32", "#8e44ad", "#d35400", "#00838f")
+SEAT_COLOUR_NAMES = ("red", "blue", "green", "violet", "orange", "teal")
 BORDER_COLOURS = {
     "red": "#c0392b", "violet": "#7d3c98", "green": "#2e7d32", "blue": "#1f5fbf", "yellow": "#d4a017",
     "orange": "#e67e22", "grey": "#7f8c8d", "darkblue": "#1b2a6b",

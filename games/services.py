@@ -18,12 +18,13 @@ from django.utils import timezone
 
 from games.engine import IllegalActionError, SeededDice, apply, new_game, parse_action
 from games.engine.content import load_content
+from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
 
 from .errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from .models import Game, GameAction, Seat
 from .persistence import apply_game_fields, create_rows, load_state, write_changes
 
-MAX_SEATS = 4
+MAX_SEATS = ENGINE_MAX_SEATS  # 1 to 6 seats (ruling R-103)
 
 
 @dataclass(frozen=True)

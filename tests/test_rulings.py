@@ -313,3 +313,21 @@ def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
     state, _ = act(content, state, BeginTurn(), seat=0)
     state, events = act(content, state, PickUp(token="gem"), seat=0)
     assert state.heroes[0].gem and state.flags["dropped_gems"] == []
+
+
+# --- Player count: 1 to 6 seats (ruling R-103) ----------------------------------------------------------
+@pytest.mark.rule("SETUP-01", "SETUP-05")
+@pytest.mark.parametrize("seed", ["six-a", "six-b", "six-c"])
+def test_SETUP_01_six_seats_set_up_their_cards_and_reach_play(content, seed):
+    import random
+
+    from games.engine.playout import random_playout
+    from games.engine.setup import MAX_SEATS
+
+    assert MAX_SEATS == 6
+    state = None
+    for state, _seat, _action, _events in random_playout(content, 6, seed, 400, chooser=random.Random(seed)):
+        if state.phase == "play":
+            break
+    assert state is not None and state.phase == "play" and len(state.heroes) == 6
+    assert len({h.hero for h in state.heroes}) == 6

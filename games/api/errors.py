@@ -79,7 +79,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 REASONS_DE = {
     "There is no such game, or it is private.": "Dieses Spiel gibt es nicht, oder es ist privat.",
     "A game needs a name.": "Ein Spiel braucht einen Namen.",
-    "A game has 1 to 4 seats.": "Ein Spiel hat 1 bis 4 Plätze.",
+    "A game has 1 to 6 seats.": "Ein Spiel hat 1 bis 6 Plätze.",
     "The turn deadline must lie between 1 hour and 14 days.":
         "Die Zugfrist muss zwischen 1 Stunde und 14 Tagen liegen.",
     "This game is not open for new players.": "Dieses Spiel nimmt keine neuen Spieler mehr auf.",

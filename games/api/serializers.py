@@ -15,6 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.engine.setup import MAX_SEATS
 from games.models import Game
 
 MAX_INT = 2_147_483_647
@@ -69,7 +70,7 @@ class GameListQuerySerializer(serializers.Serializer):
 
 class GameCreateSerializer(StrictSerializer):
     title = serializers.CharField(max_length=80)
-    seat_count = serializers.IntegerField(min_value=1, max_value=4)
+    seat_count = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
     visibility = serializers.ChoiceField(choices=Game.Visibility.values, default=Game.Visibility.PUBLIC)
     deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 14, default=72)
     deadline_consequence = serializers.ChoiceField(

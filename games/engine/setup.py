@@ -25,7 +25,7 @@ from .state import (
 )
 from .tokens import move_token
 
-MAX_SEATS = 4
+MAX_SEATS = 6  # the rulebook sets no limit; 16 heroes and 25 cards allow six (ruling R-103)
 SET_ASIDE_CATEGORIES = {
     TokenCategory.NAMENLOSER,
     TokenCategory.GUARDIAN,

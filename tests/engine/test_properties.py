@@ -14,6 +14,7 @@ from games.engine.actions import ACTION_KINDS
 from games.engine.content.model import FieldKind
 from games.engine.heroes import held_items, skill_value
 from games.engine.playout import acting_seat, play_from, random_playout
+from games.engine.setup import MAX_SEATS
 from games.engine.state import (
     ASIDE,
     BAG,
@@ -204,7 +205,7 @@ def test_thousands_of_random_legal_actions_keep_every_invariant(content):
     total = 0
     seen_kinds: set[str] = set()
     for game in range(16):
-        seats = 1 + game % 4
+        seats = 1 + game % MAX_SEATS  # 1 to 6 seats (ruling R-103)
         chooser = ActionMinded(f"prop-{game}") if game % 2 else None
         for state, seat, action, events in random_playout(content, seats, f"prop-{game}", 500, chooser=chooser):
             check_invariants(content, state)

@@ -48,8 +48,8 @@ def test_creating_a_game_seats_the_creator(user):
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"seat_count": 5}, "1 to 4 seats"),
-    ({"seat_count": 0}, "1 to 4 seats"),
+    ({"seat_count": 7}, "1 to 6 seats"),
+    ({"seat_count": 0}, "1 to 6 seats"),
     ({"seat_count": 2, "deadline_hours": 0}, "deadline"),
     ({"seat_count": 2, "title": "  "}, "needs a name"),
 ])
