@@ -16,5 +16,6 @@ urlpatterns = [
     path("games/<int:game_id>/poll/", views.game_poll, name="poll"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/replay/", views.game_replay, name="replay"),
+    path("rules/authored/", views.authored_values, name="authored"),
     path("rules/<str:rule_id>/", views.rule_detail, name="rule"),
 ]

@@ -395,6 +395,17 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 # --- rules -------------------------------------------------------------------------------------------------
+@require_GET
+def authored_values(request: HttpRequest) -> HttpResponse:
+    """Which numbers are ours: the values the rulebook does not print (ruling R-88)."""
+    from games.engine.content.authored import TITLES, entries
+
+    rows = entries(load_content())
+    sections = [(title, [e for e in rows if e.section == key]) for key, title in TITLES.items()]
+    return render(request, "games/authored.html", {"sections": [s for s in sections if s[1]], "count": len(rows)})
+
+
+
 @vary_on_headers("HX-Request")
 @require_GET
 def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
