@@ -40,7 +40,7 @@ def test_a_one_seat_game_starts_at_once(api_a):
 
 
 @pytest.mark.parametrize("fields,field", [
-    ({"seat_count": 5}, "seat_count"),
+    ({"seat_count": 7}, "seat_count"),
     ({"seat_count": 0}, "seat_count"),
     ({"title": "   "}, "title"),
     ({"title": "x" * 81}, "title"),

@@ -75,7 +75,7 @@ def test_creating_with_htmx_redirects_the_client(logged_in_client):
 
 @pytest.mark.parametrize("change,field", [
     ({"title": "   "}, "title"),
-    ({"seat_count": "5"}, "seat_count"),
+    ({"seat_count": "7"}, "seat_count"),
     ({"deadline_hours": "0"}, "deadline_hours"),
     ({"deadline_hours": "400"}, "deadline_hours"),
     ({"deadline_consequence": "explode"}, "deadline_consequence"),
