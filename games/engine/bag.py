@@ -122,7 +122,7 @@ def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value) -> None:
 @answers("bag_search", ChooseOption)
 def _answer_bag_search(ctx: Ctx, seat: int, pending: Pending, value) -> None:
     tid = token_of_face_in_bag(ctx, value)
-    ctx.emit("token_searched", pending.context["rule"], seat, token=tid, face=value)
+    ctx.emit("token_searched", pending.context["rule"], seat, token=tid, face=value, visible_to=_who_sees(ctx, tid))
     place_drawn(ctx, seat, tid, pending.context["rule"])
 
 
