@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from xml.sax.saxutils import escape
 
 from django.conf import settings
@@ -57,7 +56,7 @@ def _fold(line: str) -> str:
 
 
 def _stamp(value: datetime) -> str:
-    return value.astimezone(dt_timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return value.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def deadlines_ical(user, games, now: datetime) -> str:

@@ -97,6 +97,9 @@ class JoinRequest(models.Model):
         constraints = [models.UniqueConstraint(fields=["club", "user"], condition=Q(status="pending"),
                                                name="join_request_one_pending")]
 
+    def __str__(self) -> str:
+        return f"{self.user} asks to join {self.club}"
+
 
 class Season(models.Model):
     class Status(models.TextChoices):
@@ -153,6 +156,9 @@ class Entry(models.Model):
         ordering = ["season", "entered_at"]
         constraints = [models.UniqueConstraint(fields=["season", "user"], name="entry_once")]
 
+    def __str__(self) -> str:
+        return f"{self.user} in {self.season}"
+
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None
@@ -189,6 +195,9 @@ class LeagueTable(models.Model):
         ordering = ["round", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_once")]
 
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
 
 class TableSeat(models.Model):
     """One entrant at one table (or, with ``table`` empty, one bye of a round) and what it earned."""
@@ -206,6 +215,9 @@ class TableSeat(models.Model):
     class Meta:
         ordering = ["round", "table", "seat_index"]
         constraints = [models.UniqueConstraint(fields=["round", "user"], name="one_table_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.round}"
 
     @property
     def is_bye(self) -> bool:
@@ -227,6 +239,9 @@ class RatingEntry(models.Model):
         ordering = ["user", "game_id"]
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="rating_once_per_game")]
 
+    def __str__(self) -> str:
+        return f"{self.user} after {self.game_id}: {self.ordinal:.1f}"
+
 
 class LeagueMail(models.Model):
     """One league mail to one user, claimed by this row first so a retried task sends nothing twice."""
@@ -239,3 +254,6 @@ class LeagueMail(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "email", "kind", "key"], name="league_mail_once")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"
