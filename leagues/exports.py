@@ -85,6 +85,10 @@ def deadlines_ical(user, games, now: datetime) -> str:
     return "\r\n".join(_fold(line) for line in lines) + "\r\n"
 
 
+BOT_MARK = 'class="bot" fill="white" stroke="currentColor"'
+GAME_MARK = 'class="game" fill="currentColor"'
+
+
 # --- the rating chart -------------------------------------------------------------------------------------------
 def rating_svg(history, width: int = 480, height: int = 160) -> str:
     """A line of the rating (ordinal) after each rated game; markers where a bot sat at the table."""
@@ -107,7 +111,7 @@ def rating_svg(history, width: int = 480, height: int = 160) -> str:
 
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     marks = "".join(
-        f'<circle cx="{x(i):.1f}" cy="{y(entry.ordinal):.1f}" r="3" class="{"bot" if entry.with_bot else "game"}">'
+        f'<circle cx="{x(i):.1f}" cy="{y(entry.ordinal):.1f}" r="3" {BOT_MARK if entry.with_bot else GAME_MARK}>'
         f'<title>{escape(entry.game.title)}: {entry.ordinal:.1f}</title></circle>'
         for i, entry in enumerate(history, start=1))
     return (
