@@ -306,6 +306,7 @@ SPECTACULAR_SETTINGS = {
         {"name": "games", "description": "Finding, creating, joining and leaving games"},
         {"name": "play", "description": "What your seat sees, your legal actions, submitting one, the log"},
         {"name": "content", "description": "Static game content (region cards)"},
+        {"name": "leagues", "description": "Clubs, members, seasons, rounds and tables, standings, ratings"},
     ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
