@@ -6,6 +6,8 @@ messages (POST/redirect/GET); invalid forms are shown again with their errors an
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -231,6 +233,10 @@ SEASON_VERBS = {
     "enter": (lambda s, u: services.season_enter(user=u, season=s), _("You entered the season.")),
     "withdraw": (lambda s, u: services.season_withdraw(user=u, season=s), _("You withdrew from the season.")),
     "start": (lambda s, u: services.season_start(season=s, user=u), _("The season has started: round 1 is drawn.")),
+    "continue": (lambda s, u: services.season_successors(
+        user=u, seasons=list(s.club.seasons.filter(name=s.name, status=Season.Status.FINISHED)),
+        name=_("%(name)s (next)") % {"name": s.name}, starts_at=timezone.now() + timedelta(days=7)),
+        _("The next season of every division is open for entries, with promotion and relegation.")),
 }
 
 
