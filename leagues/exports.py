@@ -62,8 +62,9 @@ def _stamp(value: datetime) -> str:
 def deadlines_ical(user, games, now: datetime) -> str:
     """One event per running league game: the current turn's deadline (whoever's turn it is)."""
     host = settings.SITE_URL.split("//")[-1].split("/")[0] or "heldenweb"
+    name = _("League deadlines of %(name)s") % {"name": user.public_name}
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//heldenweb//leagues//EN", "CALSCALE:GREGORIAN",
-             f"X-WR-CALNAME:{_ical_text(_('League deadlines of %(name)s') % {'name': user.public_name})}"]
+             f"X-WR-CALNAME:{_ical_text(name)}"]
     for game in games:
         if game.turn_deadline_at is None:
             continue
@@ -95,9 +96,10 @@ def rating_svg(history, width: int = 480, height: int = 160) -> str:
     pad = 28
     title = escape(_("Rating after each rated game"))
     if not history:
+        empty = escape(_("No rated games yet."))
         return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {width} {height}" '
                 f'class="rating-chart"><title>{title}</title><text x="{width // 2}" y="{height // 2}" '
-                f'text-anchor="middle">{escape(_("No rated games yet."))}</text></svg>')
+                f'text-anchor="middle">{empty}</text></svg>')
     values = [0.0] + [entry.ordinal for entry in history]
     low, high = min(values), max(values)
     if high - low < 1:

@@ -234,3 +234,24 @@ def test_entries_listed(club, owner):
     assert Entry.objects.filter(season=season).count() == 3
     with pytest.raises(InvalidRequest):
         services.season_enter(user=members[0], season=season)
+
+
+def test_round_mail_in_the_players_language(club, owner, django_capture_on_commit_callbacks):
+    german = UserFactory(language="de")
+    services.club_join_by_link(user=german, club=club, code=club.invite_code)
+    (english,) = add_members(club, 1)
+    season = make_season(club, owner)
+    for user in (german, english):
+        services.season_enter(user=user, season=season)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.season_start(season=season, user=owner)
+    by_recipient = {m.to[0]: m for m in mail.outbox}
+    assert "Runde 1" in by_recipient[german.email].subject and "Dein Tisch" in by_recipient[german.email].body
+    assert "round 1" in by_recipient[english.email].subject and german.public_name in by_recipient[english.email].body
+    game = season.round_set.get().tables.get().game
+    assert f"/games/{game.pk}/" in by_recipient[german.email].body
+    # a retried task sends nothing twice
+    from leagues import mails
+
+    assert mails.send_round(season.round_set.get()) == 0
