@@ -59,6 +59,11 @@ def _rate(game: Game, current: dict[int, tuple[float, float]]) -> list[RatingEnt
 def rebuild_from(game_id: int) -> int:
     """Recompute every rating entry of rated games with id >= ``game_id``; returns games rated."""
     with transaction.atomic():
+        # One rebuild at a time: the row of the first rated game serves as the lock (PostgreSQL;
+        # SQLite serialises writers anyway), so two games finishing together cannot interleave.
+        first = rated_games().values_list("pk", flat=True).first()
+        if first is not None:
+            list(Game.objects.select_for_update().filter(pk=first).values_list("pk", flat=True))
         RatingEntry.objects.filter(game_id__gte=game_id).delete()
         current: dict[int, tuple[float, float]] = {}
         for entry in RatingEntry.objects.filter(game_id__lt=game_id).order_by("game_id"):

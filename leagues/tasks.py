@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import IntegrityError
 
 from games.errors import StaleVersion
 
 from . import mails, services
 from .models import Round, Season
 
-RETRY = {"autoretry_for": (StaleVersion,), "retry_backoff": True, "retry_jitter": True, "max_retries": 6}
+RETRY = {"autoretry_for": (StaleVersion, IntegrityError), "retry_backoff": True, "retry_jitter": True, "max_retries": 6}
 
 
 @shared_task(acks_late=True, **RETRY)
