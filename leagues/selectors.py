@@ -74,8 +74,10 @@ def members(club: Club) -> QuerySet[Membership]:
 
 
 def club_games(club: Club, *, finished: bool) -> QuerySet[Game]:
+    """The club's league games and the games of its own lobby, running (with setup) or finished."""
     statuses = [Game.Status.FINISHED] if finished else [Game.Status.SETUP, Game.Status.RUNNING]
-    return Game.objects.filter(league_table__round__season__club=club, status__in=statuses).order_by("-created_at")
+    return Game.objects.filter(Q(league_table__round__season__club=club) | Q(options__club=club.pk),
+                               status__in=statuses).order_by("-created_at")
 
 
 def club_open_games(club: Club) -> QuerySet[Game]:

@@ -258,9 +258,15 @@ def _withdraw(entry: Entry) -> None:
         entry.save(update_fields=["withdrawn_at"])
         running = TableSeat.objects.filter(round__season=entry.season, user=entry.user, table__finished=False,
                                            table__game__isnull=False)
-        for row in running.select_related("table"):
+        for row in running.select_related("table__game"):
             Seat.objects.filter(game_id=row.table.game_id, index=row.seat_index).update(is_bot=True)
             TableSeat.objects.filter(pk=row.pk).update(dropped=True)
+            game = row.table.game
+            if game.status == Game.Status.RUNNING and game.current_seat == row.seat_index:
+                # The stand-in takes over the turn now rather than at the deadline.
+                from games import tasks as game_tasks
+
+                transaction.on_commit(lambda g=game.pk, t=game.turn_number: game_tasks.bot_play.delay(g, t))
 
 
 def season_start(*, season: Season, user=None) -> Round | None:

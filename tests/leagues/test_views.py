@@ -146,3 +146,20 @@ def test_player_page_shows_svg_chart(client, club, owner):
     assert "<svg" in page and "<polyline" in page and "calendar" in page
     svg = client.get(reverse("leagues:player_chart", args=[b.username]))
     assert svg["Content-Type"] == "image/svg+xml" and b"<polyline" in svg.content
+
+
+def test_private_club_lobby_game_visible_to_members_only(client, private_club, owner):
+    (member,) = add_members(private_club, 1)
+    client.force_login(member)
+    response = client.post(reverse("leagues:club_game_create", args=[private_club.pk]),
+                           {"title": "Freitag", "seat_count": "2"})
+    from games.models import Game
+
+    game = Game.objects.get(title="Freitag")
+    assert response.status_code == 302 and game.options["club"] == private_club.pk
+    assert game.visibility == Game.Visibility.PRIVATE
+    client.force_login(owner)
+    assert "Freitag" in client.get(reverse("leagues:club", args=[private_club.pk])).content.decode()
+    assert client.get(reverse("games:detail", args=[game.pk])).status_code == 200
+    client.force_login(UserFactory())
+    assert client.get(reverse("games:detail", args=[game.pk])).status_code == 404
