@@ -6,10 +6,10 @@ import argparse
 import platform
 import sys
 
-from . import engine_playouts, overdue_scan
+from . import engine_playouts, league_draw, overdue_scan
 
 # The overdue scan sets up Django on a scratch database, so it runs last.
-BENCHMARKS = {"engine": engine_playouts.main, "overdue": overdue_scan.main}
+BENCHMARKS = {"engine": engine_playouts.main, "leagues": league_draw.main, "overdue": overdue_scan.main}
 
 
 def main(argv: list[str] | None = None) -> int:

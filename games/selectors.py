@@ -24,11 +24,19 @@ def games_visible_to(user) -> QuerySet[Game]:
     ).distinct()
 
 
+#: Extension point: callables ``(user, game) -> bool`` that may grant a look at a private game
+#: (leagues: club members see their club's league games). games never imports the granting app.
+VIEW_GRANTS: list = []
+
+
 def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> Game:
     """The one access check for loading a game: a game the user may not see is 'not found'."""
     game = games_visible_to(user).filter(pk=game_id).first()
     if game is None and invite_code:
         game = Game.objects.filter(pk=game_id, invite_code=invite_code).first()
+    if game is None and VIEW_GRANTS and user is not None and user.is_authenticated:
+        candidate = Game.objects.filter(pk=game_id).first()
+        game = candidate if candidate and any(grant(user, candidate) for grant in VIEW_GRANTS) else None
     if game is None:
         raise NotFound("There is no such game, or it is private.")
     return game

@@ -281,3 +281,28 @@ def action_take_back(*, game: Game, user, expected_version: int | None = None) -
             raise StaleVersion("Another action was applied at the same moment; reload the game.")
     row.taken_back = True
     return row
+
+
+# --- games with seats assigned (league tables) -----------------------------------------------------------
+def game_create_seated(*, creator, title: str, users: list, deadline_hours: int = 72,
+                       visibility: str = Game.Visibility.PUBLIC,
+                       deadline_consequence: str = Game.DeadlineConsequence.SKIP,
+                       missed_turn_limit: int = 3, options: dict | None = None) -> Game:
+    """A game whose seats are given (in seat order) and which starts at once: a league's table."""
+    from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
+
+    if not 1 <= len(users) <= ENGINE_MAX_SEATS:
+        raise InvalidRequest(f"A game has 1 to {ENGINE_MAX_SEATS} seats.")
+    if len({u.pk for u in users}) != len(users):
+        raise InvalidRequest("Every player sits at one seat only.")
+    content = load_content()
+    with transaction.atomic():
+        game = Game.objects.create(
+            title=title.strip()[:80], creator=creator, seat_count=len(users), deadline_hours=deadline_hours,
+            visibility=visibility, deadline_consequence=deadline_consequence,
+            missed_turn_limit=missed_turn_limit, options=options or {}, content_version=content.version,
+        )
+        for index, user in enumerate(users):
+            Seat.objects.create(game=game, index=index, user=user)
+        _start(game)
+    return game

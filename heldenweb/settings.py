@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -251,6 +252,7 @@ CELERY_BEAT_SCHEDULE = {
     # Deadlines live in the database; beat only looks for the overdue ones (an indexed query).
     "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 60.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
+    "advance-seasons": {"task": "leagues.tasks.advance_seasons", "schedule": 300.0},
     "send-daily-digests": {
         "task": "games.tasks.send_daily_digests",
         "schedule": crontab(hour=7, minute=0),
@@ -304,6 +306,7 @@ SPECTACULAR_SETTINGS = {
         {"name": "games", "description": "Finding, creating, joining and leaving games"},
         {"name": "play", "description": "What your seat sees, your legal actions, submitting one, the log"},
         {"name": "content", "description": "Static game content (region cards)"},
+        {"name": "leagues", "description": "Clubs, members, seasons, rounds and tables, standings, ratings"},
     ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

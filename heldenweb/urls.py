@@ -7,6 +7,7 @@ from games.api.errors import api_not_found
 
 urlpatterns = [
     path("", include("games.urls")),
+    path("", include("leagues.urls")),
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

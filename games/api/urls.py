@@ -3,6 +3,7 @@
 from django.urls import path
 
 from accounts import api as accounts_api
+from leagues.api.urls import urlpatterns as league_urlpatterns
 
 from . import views
 
@@ -32,3 +33,4 @@ urlpatterns = [
     # content
     path("content/board/", views.ContentBoardView.as_view(), name="content-board"),
 ]
+urlpatterns += league_urlpatterns  # clubs, members, seasons, rounds, standings, ratings
