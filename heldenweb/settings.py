@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "talk",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,1 @@
+"""Receivers of games.signals: thin, they only enqueue talk's tasks (after the commit already)."""

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+app_name = "talk"
+
+urlpatterns = [
+    path("games/<int:game_id>/panel/", views.panel, name="panel"),
+    path("games/<int:game_id>/chat/", views.chat, name="chat"),
+    path("games/<int:game_id>/chat/<int:message_id>/report/", views.report, name="report"),
+    path("games/<int:game_id>/chat/<int:message_id>/hide/", views.hide, name="hide"),
+    path("games/<int:game_id>/notes/", views.notes, name="notes"),
+    path("games/<int:game_id>/delay/", views.delay, name="delay"),
+]

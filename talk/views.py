@@ -1,0 +1,161 @@
+"""Pages of the table talk: the game panel (chat, notes, spectators) loaded by htmx into the game page.
+
+Thin views: ``talk.access`` via the selectors and services decides; every refusal is a message in
+the panel (htmx) or on the game page (plain POST), never a server error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from games import selectors as game_selectors
+from games.errors import GameServiceError, NotFound
+from games.models import Game
+
+from . import access, selectors, services
+from .models import ChatMessage, TalkSettings
+
+
+def _load(request: HttpRequest, game_id: int) -> Game:
+    try:
+        game = game_selectors.game_get_for_user(user=request.user, game_id=game_id)
+    except NotFound as exc:
+        raise Http404(_("There is no such game, or it is private.")) from exc
+    if access.role_of(request.user, game) is access.Role.STRANGER:
+        raise Http404(_("There is no such game, or it is private."))
+    return game
+
+
+def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
+    user = request.user
+    return {
+        "game": game,
+        "role": access.role_of(user, game).value,
+        "chat": selectors.latest_messages(user=user, game=game),
+        "room": access.writable_room(user, game),
+        "may_moderate": access.may_moderate(user, game),
+        "watching": selectors.watching(game),
+        "max_length": ChatMessage.MAX_LENGTH,
+        "error": error,
+    }
+
+
+def _refusal(exc: GameServiceError) -> str:
+    if exc.code == "not_allowed":
+        return _("Not allowed: %(reason)s") % {"reason": exc.message}
+    return _("Invalid request: %(reason)s") % {"reason": exc.message}
+
+
+@login_required
+@never_cache
+@vary_on_headers("HX-Request")
+@require_GET
+def panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    services.spectator_seen(user=request.user, game=game)
+    context = _chat_context(request, game)
+    context.update({
+        "note": selectors.note_for(user=request.user, game=game),
+        "may_manage": access.may_manage(request.user, game),
+        "delay": selectors.spectator_delay(game),
+        "max_delay": TalkSettings.MAX_DELAY,
+    })
+    return render(request, "talk/_panel.html", context)
+
+
+@login_required
+@never_cache
+@vary_on_headers("HX-Request")
+def chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    """GET: the chat as the poll refreshes it. POST: a new message."""
+    game = _load(request, game_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.chat_post(user=request.user, game=game, body=request.POST.get("body", ""))
+        except GameServiceError as exc:
+            error = _refusal(exc)
+        if not request.htmx:
+            if error:
+                messages.error(request, error)
+            return redirect("games:detail", game_id=game.pk)
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    else:
+        services.spectator_seen(user=request.user, game=game)
+    return render(request, "talk/_chat.html", _chat_context(request, game, error))
+
+
+def _message_action(request: HttpRequest, game_id: int, message_id: int, do) -> HttpResponse:
+    game = _load(request, game_id)
+    error = ""
+    try:
+        do(game)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    except GameServiceError as exc:
+        error = _refusal(exc)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("games:detail", game_id=game.pk)
+    return render(request, "talk/_chat.html", _chat_context(request, game, error))
+
+
+@login_required
+@require_POST
+def report(request: HttpRequest, game_id: int, message_id: int) -> HttpResponse:
+    return _message_action(request, game_id, message_id, lambda game: services.chat_report(
+        user=request.user, game=game, message_id=message_id, reason=request.POST.get("reason", "")))
+
+
+@login_required
+@require_POST
+def hide(request: HttpRequest, game_id: int, message_id: int) -> HttpResponse:
+    hidden = request.POST.get("hidden", "1") != "0"
+    return _message_action(request, game_id, message_id, lambda game: services.chat_hide(
+        user=request.user, game=game, message_id=message_id, hidden=hidden))
+
+
+@login_required
+@require_POST
+def notes(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    try:
+        services.note_save(user=request.user, game=game, body=request.POST.get("body", ""))
+        text = _("Notes saved.")
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    except GameServiceError as exc:
+        text = _refusal(exc)
+    if not request.htmx:
+        messages.info(request, text)
+        return redirect("games:detail", game_id=game.pk)
+    return HttpResponse(text)
+
+
+@login_required
+@require_POST
+def delay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    try:
+        value = int(request.POST.get("delay", "0"))
+        services.spectator_delay_set(user=request.user, game=game, delay=value)
+        text = _("Spectators now see the game %(delay)s turn(s) late.") % {"delay": value}
+    except ValueError:
+        text = _("Invalid request: %(reason)s") % {"reason": _("a number of turns, please")}
+    except GameServiceError as exc:
+        text = _refusal(exc)
+    if not request.htmx:
+        messages.info(request, text)
+        return redirect("games:detail", game_id=game.pk)
+    return HttpResponse(text)
