@@ -11,4 +11,5 @@ urlpatterns = [
     path("games/<int:game_id>/chat/<int:message_id>/hide/", views.hide, name="hide"),
     path("games/<int:game_id>/notes/", views.notes, name="notes"),
     path("games/<int:game_id>/delay/", views.delay, name="delay"),
+    path("games/<int:game_id>/watch/", views.watch, name="watch"),
 ]

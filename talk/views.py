@@ -12,12 +12,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from games import board
 from games import selectors as game_selectors
+from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
 
@@ -159,3 +162,28 @@ def delay(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, text)
         return redirect("games:detail", game_id=game.pk)
     return HttpResponse(text)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+@require_GET
+def watch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The spectators' page: the public view of the board, as late as the creator set, and the talk."""
+    game = _load(request, game_id)
+    if access.role_of(request.user, game) is not access.Role.SPECTATOR:
+        return redirect("games:detail", game_id=game.pk)
+    services.spectator_seen(user=request.user, game=game)
+    delay_turns = selectors.spectator_delay(game)
+    shown = game_selectors.spectator_view(game=game, delay=delay_turns)
+    content = load_content()
+    lang = board.lang_of(translation.get_language())
+    names = {s.index: (s.user.public_name if s.user else _("(empty seat)"))
+             for s in game.seats.select_related("user")}
+    context = {
+        "game": game,
+        "delay": delay_turns,
+        "shown_turn": shown.turn,
+        "board_svg": board.render_board(content=content, view=shown.view, lang=lang, targets={}, names=names),
+    }
+    template = "talk/_watch.html" if request.htmx else "talk/watch.html"
+    return render(request, template, context)
