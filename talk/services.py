@@ -138,3 +138,16 @@ def spectator_seen(*, user, game: Game) -> None:
     if access.role_of(user, game) is not access.Role.SPECTATOR:
         return
     Spectator.objects.update_or_create(game=game, user=user, defaults={"last_seen": _now()})
+
+
+def channels_update(*, user, notify_by_email: bool | None = None, notify_by_push: bool | None = None,
+                    notify_chat_mentions: bool | None = None):
+    """Choose how notifications reach the user (None: leave as it is)."""
+    changes = {"notify_by_email": notify_by_email, "notify_by_push": notify_by_push,
+               "notify_chat_mentions": notify_chat_mentions}
+    fields = [name for name, value in changes.items() if value is not None]
+    for name in fields:
+        setattr(user, name, changes[name])
+    if fields:
+        user.save(update_fields=fields)
+    return user
