@@ -12,4 +12,6 @@ urlpatterns = [
     path("games/<int:game_id>/notes/", views.notes, name="notes"),
     path("games/<int:game_id>/delay/", views.delay, name="delay"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),
+    path("channels/", views.channels, name="channels"),
+    path("calendar/<str:token>.ics", views.calendar_feed, name="calendar"),
 ]

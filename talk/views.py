@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -24,8 +27,8 @@ from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
 
-from . import access, selectors, services
-from .models import ChatMessage, TalkSettings
+from . import access, calendar, selectors, services
+from .models import CalendarFeed, ChatMessage, TalkSettings
 
 
 def _load(request: HttpRequest, game_id: int) -> Game:
@@ -187,3 +190,45 @@ def watch(request: HttpRequest, game_id: int) -> HttpResponse:
     }
     template = "talk/_watch.html" if request.htmx else "talk/watch.html"
     return render(request, template, context)
+
+
+@require_GET
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """The secret-URL iCalendar feed (no log-in: calendar apps cannot log in)."""
+    feed = CalendarFeed.objects.filter(token=token).select_related("user").first()
+    if feed is None or not feed.user.is_active:
+        raise Http404()
+    response = HttpResponse(calendar.render_feed(feed.user), content_type="text/calendar; charset=utf-8")
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+class ChannelsForm(forms.Form):
+    notify_by_email = forms.BooleanField(label=_lazy("Tell me by email"), required=False)
+    notify_by_push = forms.BooleanField(label=_lazy("Tell me by web push (in the browsers I subscribe below)"),
+                                        required=False)
+    notify_chat_mentions = forms.BooleanField(label=_lazy("Tell me when someone mentions me in a chat (push)"),
+                                              required=False)
+
+
+@login_required
+def channels(request: HttpRequest) -> HttpResponse:
+    """Channel choice, this browser's push subscription and the calendar feed's URL."""
+    user = request.user
+    form = ChannelsForm(request.POST or None, initial={
+        name: getattr(user, name) for name in ("notify_by_email", "notify_by_push", "notify_chat_mentions")})
+    if request.method == "POST":
+        if request.POST.get("calendar") == "reset":
+            calendar.feed_reset(user=user)
+            messages.success(request, _("Your calendar has a new secret address; the old one no longer works."))
+            return redirect("talk:channels")
+        if form.is_valid():
+            services.channels_update(user=user, **form.cleaned_data)
+            messages.success(request, _("Your settings have been saved."))
+            return redirect("talk:channels")
+    return render(request, "talk/channels.html", {
+        "form": form,
+        "calendar_url": calendar.feed_url(calendar.feed_for(user)),
+        "vapid_public_key": getattr(settings, "VAPID_PUBLIC_KEY", ""),
+        "subscriptions": user.push_subscriptions.order_by("-created_at"),
+    })
