@@ -7,6 +7,7 @@ the talk's own roles (player, spectator, stranger) are checked by ``talk.access`
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -19,8 +20,8 @@ from games.api.serializers import StrictSerializer, UtcDateTimeField
 from games.errors import NotFound
 from games.models import Game
 
-from . import access, selectors, services
-from .models import ChatMessage, SeatNote, TalkSettings
+from . import access, calendar, push, selectors, services, webhooks
+from .models import ChatMessage, SeatNote, TalkSettings, Webhook
 
 TAG = "talk"
 
@@ -221,3 +222,115 @@ class ChannelsView(ApiView):
         return Response({name: getattr(user, name) for name in CHANNEL_FIELDS})
 
 
+
+
+# --- push subscriptions -----------------------------------------------------------------------------------
+class PushKeysSerializer(serializers.Serializer):
+    p256dh = serializers.CharField(max_length=200)
+    auth = serializers.CharField(max_length=100)
+
+
+class PushSubscribeSerializer(StrictSerializer):
+    endpoint = serializers.URLField(max_length=1000, help_text="PushSubscription.endpoint (https).")
+    keys = PushKeysSerializer()
+    expirationTime = serializers.IntegerField(required=False, allow_null=True,
+                                              help_text="Ignored (as PushSubscription.toJSON() sends it).")
+
+
+class PushSubscriptionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    endpoint_host = serializers.SerializerMethodField()
+    created_at = UtcDateTimeField()
+    last_success_at = UtcDateTimeField(allow_null=True)
+
+    def get_endpoint_host(self, obj) -> str:
+        return urlsplit(obj.endpoint).hostname or ""
+
+
+class PushSubscriptionsView(ApiView):
+    @extend_schema(operation_id="talk_push_list", summary="Your browsers subscribed to web push", tags=[TAG],
+                   responses={200: PushSubscriptionSerializer(many=True), **errors(*READ_ERRORS)})
+    def get(self, request: Request) -> Response:
+        rows = request.user.push_subscriptions.order_by("-created_at")
+        return Response(PushSubscriptionSerializer(rows, many=True).data)
+
+    @extend_schema(operation_id="talk_push_subscribe", summary="Subscribe a browser (PushSubscription.toJSON())",
+                   tags=[TAG], request=PushSubscribeSerializer,
+                   responses={201: PushSubscriptionSerializer, **errors(*WRITE_ERRORS)})
+    def post(self, request: Request) -> Response:
+        data = PushSubscribeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = push.subscription_save(user=request.user, endpoint=data.validated_data["endpoint"],
+                                     p256dh=data.validated_data["keys"]["p256dh"],
+                                     auth=data.validated_data["keys"]["auth"],
+                                     user_agent=request.headers.get("User-Agent", ""))
+        return Response(PushSubscriptionSerializer(row).data, status=201)
+
+
+class PushSubscriptionView(ApiView):
+    @extend_schema(operation_id="talk_push_unsubscribe", summary="Remove a browser's subscription", tags=[TAG],
+                   responses={204: None, **errors(404, *WRITE_ERRORS)})
+    def delete(self, request: Request, subscription_id: int) -> Response:
+        if not push.subscription_delete(user=request.user, subscription_id=subscription_id):
+            raise NotFound("There is no such subscription.")
+        return Response(status=204)
+
+
+# --- webhooks ---------------------------------------------------------------------------------------------
+class WebhookCreateSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=Webhook.Kind.values)
+    url = serializers.URLField(max_length=1000, help_text="The hook's address (https). Stored encrypted, "
+                                                          "never shown again.")
+    language = serializers.ChoiceField(choices=["de", "en"], required=False)
+
+
+class WebhookSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Webhook.Kind.values)
+    host = serializers.CharField(source="url_host", help_text="Only the host of the address is ever shown.")
+    language = serializers.CharField()
+    active = serializers.BooleanField()
+    created_at = UtcDateTimeField()
+
+
+class WebhooksView(ApiView):
+    @extend_schema(operation_id="talk_webhooks_list", summary="The game's chat webhooks (its creator only)",
+                   tags=[TAG], responses={200: WebhookSerializer(many=True), **errors(403, 404, *READ_ERRORS)})
+    def get(self, request: Request, game_id: int) -> Response:
+        rows = webhooks.webhooks_of(user=request.user, game=_game(request, game_id))
+        return Response(WebhookSerializer(rows, many=True).data)
+
+    @extend_schema(operation_id="talk_webhooks_create",
+                   summary="Add a Discord, Slack or Matrix hook told of every turn and the end",
+                   tags=[TAG], request=WebhookCreateSerializer,
+                   responses={201: WebhookSerializer, **errors(404, *WRITE_ERRORS)})
+    def post(self, request: Request, game_id: int) -> Response:
+        data = WebhookCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = webhooks.webhook_create(user=request.user, game=_game(request, game_id), **data.validated_data)
+        return Response(WebhookSerializer(row).data, status=201)
+
+
+class WebhookView(ApiView):
+    @extend_schema(operation_id="talk_webhooks_delete", summary="Remove a hook", tags=[TAG],
+                   responses={204: None, **errors(404, *WRITE_ERRORS)})
+    def delete(self, request: Request, game_id: int, webhook_id: int) -> Response:
+        webhooks.webhook_delete(user=request.user, game=_game(request, game_id), webhook_id=webhook_id)
+        return Response(status=204)
+
+
+# --- calendar ---------------------------------------------------------------------------------------------
+class CalendarSerializer(serializers.Serializer):
+    url = serializers.URLField(help_text="The secret iCalendar address of your deadlines.")
+
+
+class CalendarView(ApiView):
+    @extend_schema(operation_id="talk_calendar_get", summary="The secret address of your deadlines' calendar",
+                   tags=[TAG], responses={200: CalendarSerializer, **errors(*READ_ERRORS)})
+    def get(self, request: Request) -> Response:
+        return Response({"url": calendar.feed_url(calendar.feed_for(request.user))})
+
+    @extend_schema(operation_id="talk_calendar_reset", summary="A new secret address (the old one stops working)",
+                   tags=[TAG], request=None, responses={200: CalendarSerializer, **errors(*WRITE_ERRORS)})
+    def post(self, request: Request) -> Response:
+        return Response({"url": calendar.feed_url(calendar.feed_reset(user=request.user))})

@@ -13,5 +13,7 @@ urlpatterns = [
     path("games/<int:game_id>/delay/", views.delay, name="delay"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),
     path("channels/", views.channels, name="channels"),
+    path("push/subscribe/", views.push_subscribe, name="push_subscribe"),
+    path("push/unsubscribe/", views.push_unsubscribe, name="push_unsubscribe"),
     path("calendar/<str:token>.ics", views.calendar_feed, name="calendar"),
 ]

@@ -6,17 +6,17 @@ the panel (htmx) or on the game page (plain POST), never a server error.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -27,7 +27,7 @@ from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
 
-from . import access, calendar, selectors, services
+from . import access, calendar, push, selectors, services
 from .models import CalendarFeed, ChatMessage, TalkSettings
 
 
@@ -204,10 +204,10 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
 
 
 class ChannelsForm(forms.Form):
-    notify_by_email = forms.BooleanField(label=_lazy("Tell me by email"), required=False)
-    notify_by_push = forms.BooleanField(label=_lazy("Tell me by web push (in the browsers I subscribe below)"),
+    notify_by_email = forms.BooleanField(label=gettext_lazy("Tell me by email"), required=False)
+    notify_by_push = forms.BooleanField(label=gettext_lazy("Tell me by web push (in the browsers I subscribe below)"),
                                         required=False)
-    notify_chat_mentions = forms.BooleanField(label=_lazy("Tell me when someone mentions me in a chat (push)"),
+    notify_chat_mentions = forms.BooleanField(label=gettext_lazy("Tell me when someone mentions me in a chat (push)"),
                                               required=False)
 
 
@@ -229,6 +229,36 @@ def channels(request: HttpRequest) -> HttpResponse:
     return render(request, "talk/channels.html", {
         "form": form,
         "calendar_url": calendar.feed_url(calendar.feed_for(user)),
-        "vapid_public_key": getattr(settings, "VAPID_PUBLIC_KEY", ""),
+        "vapid_public_key": push.vapid_public_key(),
         "subscriptions": user.push_subscriptions.order_by("-created_at"),
     })
+
+
+def _json_body(request: HttpRequest) -> dict:
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@login_required
+@require_POST
+def push_subscribe(request: HttpRequest) -> HttpResponse:
+    """This browser's PushSubscription (JSON, as ``PushSubscription.toJSON()`` gives it)."""
+    data = _json_body(request)
+    keys = data.get("keys") if isinstance(data.get("keys"), dict) else {}
+    try:
+        push.subscription_save(user=request.user, endpoint=str(data.get("endpoint", "")),
+                               p256dh=str(keys.get("p256dh", "")), auth=str(keys.get("auth", "")),
+                               user_agent=request.headers.get("User-Agent", ""))
+    except GameServiceError as exc:
+        return HttpResponse(exc.message, status=400, content_type="text/plain")
+    return HttpResponse(status=204)
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request: HttpRequest) -> HttpResponse:
+    push.subscription_delete(user=request.user, endpoint=str(_json_body(request).get("endpoint", "")))
+    return HttpResponse(status=204)

@@ -58,7 +58,7 @@ class Receiver:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length)
                 outer.requests.append({"method": self.command, "path": self.path,
-                                       "headers": dict(self.headers.items()), "body": body})
+                                       "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
                 status = outer.statuses.pop(0) if outer.statuses else 201
                 self.send_response(status)
                 self.send_header("Content-Length", "2")

@@ -95,3 +95,15 @@ def test_a_hook_that_keeps_failing_is_given_up(game, anna, receiver, eager_retri
     rows[0].refresh_from_db()
     assert rows[0].status == DeliveryStatus.FAILED and len(receiver.requests) == tasks.MAX_RETRIES + 1
     assert Webhook.objects.filter(pk=hook.pk).exists()
+
+
+def test_webhooks_through_the_api_never_show_the_url(token_client, game, anna, bert, receiver):
+    api = token_client(anna)
+    created = api.post(f"/api/v1/games/{game.pk}/webhooks/", {"kind": "matrix", "url": receiver.url + "/secret-token"},
+                       format="json")
+    assert created.status_code == 201 and "secret-token" not in created.content.decode()
+    listed = api.get(f"/api/v1/games/{game.pk}/webhooks/")
+    assert listed.json()[0]["host"] == "127.0.0.1" and "secret-token" not in listed.content.decode()
+    assert token_client(bert).get(f"/api/v1/games/{game.pk}/webhooks/").status_code == 403
+    assert api.delete(f"/api/v1/games/{game.pk}/webhooks/{created.json()['id']}/").status_code == 204
+    assert not Webhook.objects.exists()
