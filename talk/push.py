@@ -12,13 +12,11 @@ from __future__ import annotations
 import base64
 import json
 import logging
-from datetime import timedelta
 
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from py_vapid import Vapid
@@ -28,12 +26,10 @@ from accounts.channels import PUSH, channels_for
 from games.errors import InvalidRequest
 from games.models import Notification
 
-from . import urlguard
-from .models import ChatMessage, DeliveryStatus, PushDelivery, PushSubscription
+from . import claims, urlguard
+from .models import ChatMessage, PushDelivery, PushSubscription
 
 log = logging.getLogger(__name__)
-
-LEASE = timedelta(seconds=120)
 
 
 # --- keys -------------------------------------------------------------------------------------------------
@@ -127,21 +123,9 @@ def mention_push(*, message_id: int, user_ids: list[int]) -> None:
 
 
 # --- sending ----------------------------------------------------------------------------------------------
-def claim(delivery_id: int) -> PushDelivery | None:
-    now = timezone.now()
-    taken = PushDelivery.objects.filter(
-        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now), pk=delivery_id, status=DeliveryStatus.PENDING,
-    ).update(claimed_until=now + LEASE)
-    if not taken:
-        return None
-    row = PushDelivery.objects.select_related("user").get(pk=delivery_id)
-    PushDelivery.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
-    return row
-
-
 def deliver(delivery_id: int) -> bool:
     """Send one claimed message to each browser of its user not yet reached; True when it is done."""
-    row = claim(delivery_id)
+    row = claims.claim(PushDelivery, delivery_id, "user")
     if row is None:
         return False
     done = set(row.payload.get("done", []))
@@ -170,14 +154,11 @@ def deliver(delivery_id: int) -> bool:
         PushSubscription.objects.filter(pk=subscription.pk).update(last_success_at=timezone.now())
     payload = {**row.payload, "done": sorted(done)}
     if failure is not None:
-        PushDelivery.objects.filter(pk=row.pk).update(payload=payload, claimed_until=None,
-                                                      last_error=repr(failure)[:2000])
+        claims.failed(PushDelivery, row.pk, failure, payload=payload)
         raise failure
-    PushDelivery.objects.filter(pk=row.pk).update(payload=payload, status=DeliveryStatus.SENT,
-                                                  sent_at=timezone.now(), claimed_until=None)
+    claims.sent(PushDelivery, row.pk, payload=payload)
     return True
 
 
 def give_up(delivery_id: int, error: str) -> None:
-    PushDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
-        status=DeliveryStatus.FAILED, last_error=error[:2000], claimed_until=None)
+    claims.give_up(PushDelivery, delivery_id, error)

@@ -13,8 +13,17 @@ log = logging.getLogger(__name__)
 MAX_RETRIES = 6
 
 
-def _backoff(retries: int, pk: int) -> int:
-    return min(300, 2 ** retries * 10) + pk % 7
+def _send_or_retry(task, module, delivery_id: int) -> None:
+    """Send with exponential backoff (never an ETA far ahead); after the last retry the row is failed."""
+    try:
+        module.deliver(delivery_id)
+    except Exception as exc:
+        if task.request.retries >= task.max_retries:
+            module.give_up(delivery_id, repr(exc))
+            log.error("%s %s failed for good: %r", task.name, delivery_id, exc)
+            return
+        countdown = min(300, 2 ** task.request.retries * 10) + delivery_id % 7
+        raise task.retry(exc=exc, countdown=countdown) from exc
 
 
 @shared_task(acks_late=True)
@@ -24,14 +33,7 @@ def push_for_notification(notification_id: int) -> None:
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES)
 def send_push(self, delivery_id: int) -> None:
-    try:
-        push.deliver(delivery_id)
-    except Exception as exc:
-        if self.request.retries >= self.max_retries:
-            push.give_up(delivery_id, repr(exc))
-            log.error("push %s failed for good: %r", delivery_id, exc)
-            return
-        raise self.retry(exc=exc, countdown=_backoff(self.request.retries, delivery_id)) from exc
+    _send_or_retry(self, push, delivery_id)
 
 
 @shared_task(acks_late=True)
@@ -41,11 +43,4 @@ def webhooks_for_event(game_id: int, key: str, event: dict) -> int:
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES)
 def send_webhook(self, delivery_id: int) -> None:
-    try:
-        webhooks.deliver(delivery_id)
-    except Exception as exc:
-        if self.request.retries >= self.max_retries:
-            webhooks.give_up(delivery_id, repr(exc))
-            log.error("webhook delivery %s failed for good: %r", delivery_id, exc)
-            return
-        raise self.retry(exc=exc, countdown=_backoff(self.request.retries, delivery_id)) from exc
+    _send_or_retry(self, webhooks, delivery_id)

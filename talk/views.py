@@ -27,8 +27,8 @@ from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
 
-from . import access, calendar, push, selectors, services
-from .models import CalendarFeed, ChatMessage, TalkSettings
+from . import access, calendar, push, selectors, services, webhooks
+from .models import CalendarFeed, ChatMessage, TalkSettings, Webhook
 
 
 def _load(request: HttpRequest, game_id: int) -> Game:
@@ -262,3 +262,35 @@ def push_subscribe(request: HttpRequest) -> HttpResponse:
 def push_unsubscribe(request: HttpRequest) -> HttpResponse:
     push.subscription_delete(user=request.user, endpoint=str(_json_body(request).get("endpoint", "")))
     return HttpResponse(status=204)
+
+
+class WebhookForm(forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("Chat"), choices=Webhook.Kind.choices)
+    url = forms.URLField(label=gettext_lazy("Webhook address"), max_length=1000, assume_scheme="https",
+                         help_text=gettext_lazy("Stored encrypted and never shown again."))
+
+
+@login_required
+def game_webhooks(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The creator's page for the game's chat webhooks: add one, see their hosts, remove one."""
+    game = _load(request, game_id)
+    if not access.may_manage(request.user, game):
+        raise Http404(_("There is no such game, or it is private."))
+    form = WebhookForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            if request.POST.get("delete"):
+                webhooks.webhook_delete(user=request.user, game=game, webhook_id=int(request.POST["delete"]))
+                messages.success(request, _("The webhook was removed."))
+                return redirect("talk:webhooks", game_id=game.pk)
+            if form.is_valid():
+                webhooks.webhook_create(user=request.user, game=game, kind=form.cleaned_data["kind"],
+                                        url=form.cleaned_data["url"])
+                messages.success(request, _("The webhook was added."))
+                return redirect("talk:webhooks", game_id=game.pk)
+        except ValueError:
+            raise Http404() from None
+        except GameServiceError as exc:
+            form.add_error(None, _refusal(exc))
+    return render(request, "talk/webhooks.html", {
+        "game": game, "form": form, "hooks": webhooks.webhooks_of(user=request.user, game=game)})

@@ -12,26 +12,22 @@ from __future__ import annotations
 import base64
 import hashlib
 import logging
-from datetime import timedelta
 from urllib.parse import urlsplit, urlunsplit
 
 import requests
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.errors import InvalidRequest, NotAllowed, NotFound
 from games.models import Game
 
-from . import access, urlguard
-from .models import DeliveryStatus, Webhook, WebhookDelivery
+from . import access, claims, urlguard
+from .models import Webhook, WebhookDelivery
 
 log = logging.getLogger(__name__)
-
-LEASE = timedelta(seconds=120)
 TIMEOUT = 10
 
 
@@ -126,21 +122,9 @@ def request_for(hook: Webhook, url: str, text: str, txn: str) -> tuple[str, str,
     return "PUT", put_url, {"msgtype": "m.notice", "body": f"{text} {link}"}
 
 
-def claim(delivery_id: int) -> WebhookDelivery | None:
-    now = timezone.now()
-    taken = WebhookDelivery.objects.filter(
-        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now), pk=delivery_id, status=DeliveryStatus.PENDING,
-    ).update(claimed_until=now + LEASE)
-    if not taken:
-        return None
-    row = WebhookDelivery.objects.select_related("webhook__game").get(pk=delivery_id)
-    WebhookDelivery.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
-    return row
-
-
 def deliver(delivery_id: int) -> bool:
     """Post one claimed event; True when this call posted it. Failures are recorded and re-raised."""
-    row = claim(delivery_id)
+    row = claims.claim(WebhookDelivery, delivery_id, "webhook__game")
     if row is None:
         return False
     hook = row.webhook
@@ -152,14 +136,12 @@ def deliver(delivery_id: int) -> bool:
         response = requests.request(method, target, json=body, timeout=TIMEOUT, allow_redirects=False)
         response.raise_for_status()
     except Exception as exc:
-        WebhookDelivery.objects.filter(pk=row.pk).update(claimed_until=None, last_error=repr(exc)[:2000])
+        claims.failed(WebhookDelivery, row.pk, exc)
         log.warning("webhook delivery %s failed: %r", row.pk, exc)
         raise
-    WebhookDelivery.objects.filter(pk=row.pk).update(status=DeliveryStatus.SENT, sent_at=timezone.now(),
-                                                     claimed_until=None)
+    claims.sent(WebhookDelivery, row.pk)
     return True
 
 
 def give_up(delivery_id: int, error: str) -> None:
-    WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
-        status=DeliveryStatus.FAILED, last_error=error[:2000], claimed_until=None)
+    claims.give_up(WebhookDelivery, delivery_id, error)

@@ -75,3 +75,14 @@ def test_channels_through_the_api(token_client, anna):
     assert a.patch("/api/v1/me/channels/", {"notify_by_push": True}, format="json").json()["notify_by_push"] is True
     anna.refresh_from_db()
     assert anna.notify_by_push and anna.notify_by_email
+
+
+def test_the_channels_page_saves_the_choice(client, anna):
+    from django.urls import reverse
+
+    client.force_login(anna)
+    response = client.post(reverse("talk:channels"), {"notify_by_push": "on", "notify_chat_mentions": "on"})
+    assert response.status_code == 302
+    anna.refresh_from_db()
+    assert anna.notify_by_push and not anna.notify_by_email
+    assert "talk/channels/" in client.get(reverse("accounts:profile")).content.decode()

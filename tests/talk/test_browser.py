@@ -10,13 +10,10 @@ import shutil
 
 import pytest
 
+from tests.browser.test_play import CHROMIUM, browser  # noqa: F401  (the shared Chromium fixture)
 from tests.conftest import TEST_PASSWORD, UserFactory
 from tests.talk.conftest import two_player_game
 from tests.talk.helpers import play_until_turn
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 pytestmark = [
     pytest.mark.browser,
@@ -25,19 +22,8 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
-
-
-def open_as(browser, live_server, user, path):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_as(chromium, live_server, user, path):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -57,14 +43,15 @@ def say(page, text):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_players_chat_during_a_game(browser, live_server):
+def test_two_players_chat_during_a_game(request, live_server):
+    chromium = request.getfixturevalue("browser")  # the shared Chromium of tests/browser
     anna = UserFactory(username="anna", language="en")
     bert = UserFactory(username="bert", language="en")
     watcher = UserFactory(username="watcher", language="en")
     game = play_until_turn(two_player_game(anna, bert), 1)
-    a, a_errors = open_as(browser, live_server, anna, f"/games/{game.pk}/")
-    b, b_errors = open_as(browser, live_server, bert, f"/games/{game.pk}/")
-    w, w_errors = open_as(browser, live_server, watcher, f"/talk/games/{game.pk}/watch/")
+    a, a_errors = open_as(chromium, live_server, anna, f"/games/{game.pk}/")
+    b, b_errors = open_as(chromium, live_server, bert, f"/games/{game.pk}/")
+    w, w_errors = open_as(chromium, live_server, watcher, f"/talk/games/{game.pk}/watch/")
 
     say(a, "Hallo Bert, <b>viel Glück</b>!")
     a.wait_for_selector("text=Hallo Bert", timeout=5000)      # the sender sees it at once

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.errors import InvalidRequest, NotAllowed
-from talk import tasks, urlguard, webhooks
+from talk import claims, tasks, urlguard, webhooks
 from talk.models import DeliveryStatus, Webhook, WebhookDelivery
 from tests.talk.helpers import act, play_until_turn
 
@@ -82,7 +82,7 @@ def test_a_turn_reaches_the_receiver_once_after_a_retry(game, anna, receiver, ea
 def test_a_claimed_delivery_is_not_sent_by_a_second_worker(game, anna, receiver):
     hook = webhooks.webhook_create(user=anna, game=game, kind="discord", url=receiver.url + "/d")
     row = WebhookDelivery.objects.create(webhook=hook, key="turn:1:0", payload={"type": "turn", "turn": 1, "seat": 0})
-    assert webhooks.claim(row.pk) is not None
+    assert claims.claim(WebhookDelivery, row.pk) is not None
     assert webhooks.deliver(row.pk) is False  # held by the first worker's lease
     assert receiver.requests == []
 
@@ -106,4 +106,29 @@ def test_webhooks_through_the_api_never_show_the_url(token_client, game, anna, b
     assert listed.json()[0]["host"] == "127.0.0.1" and "secret-token" not in listed.content.decode()
     assert token_client(bert).get(f"/api/v1/games/{game.pk}/webhooks/").status_code == 403
     assert api.delete(f"/api/v1/games/{game.pk}/webhooks/{created.json()['id']}/").status_code == 204
+    assert not Webhook.objects.exists()
+
+
+def test_the_creator_manages_hooks_on_a_page(client, game, anna, bert, receiver):
+    from django.urls import reverse
+
+    url = reverse("talk:webhooks", args=[game.pk])
+    client.force_login(bert)
+    assert client.get(url).status_code == 404
+    client.force_login(anna)
+    response = client.post(url, {"kind": "discord", "url": receiver.url + "/api/webhooks/1/s3cret"})
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert "127.0.0.1" in page and "s3cret" not in page
+    hook = Webhook.objects.get()
+    client.post(url, {"delete": hook.pk})
+    assert not Webhook.objects.exists()
+
+
+def test_a_private_address_is_refused_on_the_page(client, game, anna):
+    from django.urls import reverse
+
+    client.force_login(anna)
+    response = client.post(reverse("talk:webhooks", args=[game.pk]), {"kind": "slack", "url": "https://127.0.0.1/x"})
+    assert response.status_code == 200 and "private network" in response.content.decode()
     assert not Webhook.objects.exists()
