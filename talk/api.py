@@ -184,7 +184,7 @@ class SpectateView(ApiView):
         services.spectator_seen(user=request.user, game=game)
         delay = selectors.spectator_delay(game)
         # Players watch live (they see more on their own seat's state anyway).
-        shown = game_selectors.spectator_view(game=game, delay=delay if role is access.Role.SPECTATOR else 0)
+        shown = selectors.spectator_view(game, delay if role is access.Role.SPECTATOR else 0)
         watching = selectors.watching(game)
         return Response(SpectateSerializer({
             "role": role.value, "delay": delay, "shown_turn": shown.turn, "view": shown.view,

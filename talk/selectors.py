@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from games import selectors as game_selectors
 from games.models import Game
 
 from . import access
@@ -55,3 +57,15 @@ def watching(game: Game) -> list:
     since = timezone.now() - WATCHING_WINDOW
     rows = Spectator.objects.filter(game=game, last_seen__gte=since).select_related("user")
     return sorted((row.user for row in rows), key=lambda u: u.public_name.lower())
+
+
+def spectator_view(game: Game, delay: int) -> game_selectors.SpectatorView:
+    """The games' spectator view, cached per game version and delay (a delayed view replays the log)."""
+    if delay <= 0:
+        return game_selectors.spectator_view(game=game, delay=0)
+    key = f"talk:spectator-view:{game.pk}:{game.version}:{delay}"
+    shown = cache.get(key)
+    if shown is None:
+        shown = game_selectors.spectator_view(game=game, delay=delay)
+        cache.set(key, shown, timeout=3600)
+    return shown

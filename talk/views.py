@@ -177,7 +177,7 @@ def watch(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("games:detail", game_id=game.pk)
     services.spectator_seen(user=request.user, game=game)
     delay_turns = selectors.spectator_delay(game)
-    shown = game_selectors.spectator_view(game=game, delay=delay_turns)
+    shown = selectors.spectator_view(game, delay_turns)
     content = load_content()
     lang = board.lang_of(translation.get_language())
     names = {s.index: (s.user.public_name if s.user else _("(empty seat)"))

@@ -61,3 +61,11 @@ def test_players_are_sent_from_the_watch_page_to_their_game(client, running, ann
     client.force_login(anna)
     response = client.get(reverse("talk:watch", args=[running.pk]))
     assert response.status_code == 302
+
+
+def test_the_delayed_view_is_cached_per_game_version(running):
+    from talk import selectors
+
+    first = selectors.spectator_view(running, 2)
+    assert selectors.spectator_view(running, 2) == first
+    assert first == game_selectors.spectator_view(game=running, delay=2)
