@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from games import selectors as game_selectors
@@ -24,7 +24,9 @@ def chat_messages(*, user, game: Game, room: str | None = None, after: int | Non
     if room is not None:
         rooms = [r for r in rooms if r == room]
     messages = ChatMessage.objects.filter(game=game, room__in=rooms).select_related("author")
-    if not access.may_moderate(user, game):
+    if access.may_moderate(user, game):
+        messages = messages.annotate(report_count=Count("reports"))
+    else:
         messages = messages.filter(hidden_at__isnull=True)
     if after is not None:
         messages = messages.filter(pk__gt=after)

@@ -77,8 +77,13 @@ def webhook_delete(*, user, game: Game, webhook_id: int) -> None:
 
 # --- events -----------------------------------------------------------------------------------------------
 def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery]:
-    """One delivery per active hook of the game and event; existing ones (a repeated event) are kept."""
+    """One delivery per active hook of the game and event; existing ones (a repeated event) are kept.
+
+    Turns are posted from the first turn of play on: the setup's many small steps would only be noise.
+    """
     rows = []
+    if event.get("type") == "turn" and not Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).exists():
+        return rows
     with transaction.atomic():
         for hook in Webhook.objects.filter(game_id=game_id, active=True):
             try:

@@ -139,3 +139,12 @@ def test_the_spectator_is_listed_and_counted(client, game, anna, watcher):
     client.force_login(anna)
     chat = client.get(reverse("talk:chat", args=[game.pk])).content.decode()
     assert "1 spectator watching" in chat and "watcher" in chat
+
+
+def test_the_moderator_sees_how_often_a_message_was_reported(client, game, anna, bert, watcher):
+    message = services.chat_post(user=anna, game=game, body="hm")
+    services.chat_report(user=bert, game=game, message_id=message.pk)
+    client.force_login(anna)
+    assert "reported once" in client.get(reverse("talk:chat", args=[game.pk])).content.decode()
+    client.force_login(bert)
+    assert "reported once" not in client.get(reverse("talk:chat", args=[game.pk])).content.decode()

@@ -132,3 +132,8 @@ def test_a_private_address_is_refused_on_the_page(client, game, anna):
     response = client.post(reverse("talk:webhooks", args=[game.pk]), {"kind": "slack", "url": "https://127.0.0.1/x"})
     assert response.status_code == 200 and "private network" in response.content.decode()
     assert not Webhook.objects.exists()
+
+
+def test_setup_steps_are_not_posted(game, anna, receiver):
+    webhooks.webhook_create(user=anna, game=game, kind="slack", url=receiver.url + "/slack")
+    assert webhooks.record_event(game_id=game.pk, key="turn:0:1", event={"type": "turn", "turn": 0, "seat": 1}) == []
