@@ -33,6 +33,10 @@ class User(AbstractUser):
     notify_reminders = models.BooleanField(_("reminders before a deadline"), default=True)
     notify_game_finished = models.BooleanField(_("email when a game is finished"), default=True)
     notify_daily_digest = models.BooleanField(_("a daily digest instead of single mails"), default=False)
+    # Channels: how the notifications above reach the player (accounts.channels.channels_for decides).
+    notify_by_email = models.BooleanField(_("notify me by email"), default=True)
+    notify_by_push = models.BooleanField(_("notify me by web push"), default=False)
+    notify_chat_mentions = models.BooleanField(_("tell me when someone mentions me in a chat"), default=True)
 
     class Meta(AbstractUser.Meta):
         verbose_name = _("user")

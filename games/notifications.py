@@ -20,15 +20,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts.channels import EMAIL, channels_for
+
+from . import signals
 from .models import Game, Notification
 
 log = logging.getLogger(__name__)
 
-PREFERENCE_OF_KIND = {
-    Notification.Kind.YOUR_TURN: "notify_my_turn",
-    Notification.Kind.REMINDER: "notify_reminders",
-    Notification.Kind.FINISHED: "notify_game_finished",
-}
 UNSUBSCRIBE_SALT = "heldenweb.unsubscribe"
 
 
@@ -38,13 +36,17 @@ def claim_lease() -> timedelta:
 
 def notify(*, user, game: Game | None, turn: int, kind: str, variant: str = "") -> Notification | None:
     """Record one mail; returns the row when it is new and should be delivered now, else None."""
-    if user is None or not user.is_active or not user.email:
+    # The row is the claim that the user hears of this event once; the channels he chose
+    # (accounts.channels) decide whether a mail goes out and whether others (push) are told.
+    if user is None:
         return None
-    preference = PREFERENCE_OF_KIND.get(kind)
-    if preference and not getattr(user, preference):
+    chosen = channels_for(user, kind)
+    if not chosen:
         return None
     status = Notification.Status.PENDING
-    if kind != Notification.Kind.DIGEST and user.notify_daily_digest:
+    if EMAIL not in chosen:
+        status = Notification.Status.SKIPPED
+    elif kind != Notification.Kind.DIGEST and user.notify_daily_digest:
         status = Notification.Status.DIGEST
     try:
         with transaction.atomic():
@@ -52,6 +54,9 @@ def notify(*, user, game: Game | None, turn: int, kind: str, variant: str = "") 
                                               status=status)
     except IntegrityError:
         return None  # somebody (a retry, a second worker or beat) recorded it already
+    if chosen - {EMAIL}:
+        transaction.on_commit(lambda: signals.notification_recorded.send(sender=Notification,
+                                                                         notification_id=row.pk))
     return row if status == Notification.Status.PENDING else None
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from games.engine import legal_actions
+from games.engine import SeededDice, apply, legal_actions, new_game
 from games.engine import view as engine_view
 from games.engine.content import load_content
 
@@ -99,3 +100,29 @@ def legal_actions_for(*, game: Game, seat_index: int | None) -> list:
     if seat_index is None or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
         return []
     return legal_actions(load_content(), load_state(game), seat_index)
+
+
+@dataclass(frozen=True)
+class SpectatorView:
+    """What the public sees, possibly some turns late: the view, its turn and the last log row in it."""
+
+    view: dict[str, Any]
+    turn: int
+    upto_sequence: int | None  # None: live, the whole log
+
+
+def spectator_view(*, game: Game, delay: int) -> SpectatorView:
+    """The public view (no seat's secrets) ``delay`` turns late: the game as it stood at the end of
+    turn ``turn_number - delay``, replayed from the log. Finished games and no delay: live."""
+    if delay <= 0 or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
+        return SpectatorView(player_view(game=game, seat_index=None), game.turn_number, None)
+    content = load_content()
+    target = game.turn_number - delay
+    state = new_game(content, game.seat_count, game.seed)
+    upto = 0
+    for row in GameAction.objects.filter(game=game, taken_back=False).order_by("sequence"):
+        after, _ = apply(content, state, row.seat, row.action, SeededDice(game.seed, row.sequence))
+        if after.turn > max(target, 0):
+            break
+        state, upto = after, row.sequence
+    return SpectatorView(engine_view(content, state, None), state.turn, upto)

@@ -11,3 +11,7 @@ game_finished = Signal()
 
 #: The turn (or the setup step) passed to another seat. ``game_id``, ``turn``, ``seat``.
 turn_passed = Signal()
+
+#: A notification (your turn, reminder, finished) was recorded for a user who wants it by a
+#: channel besides mail. ``notification_id``. The row is the once-only claim of the event.
+notification_recorded = Signal()

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leagues",
+    "talk",
 ]
 
 MIDDLEWARE = [
@@ -307,11 +308,26 @@ SPECTACULAR_SETTINGS = {
         {"name": "play", "description": "What your seat sees, your legal actions, submitting one, the log"},
         {"name": "content", "description": "Static game content (region cards)"},
         {"name": "leagues", "description": "Clubs, members, seasons, rounds and tables, standings, ratings"},
+        {"name": "talk", "description": "Chat, private notes, spectating, push, webhooks, calendar"},
     ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# --- Table talk and reach (talk/) ------------------------------------------------------------------
+# Web push: the VAPID key pair identifies this site to the browsers' push services. Generate one with
+# `python -m talk.vapid`; without VAPID_PRIVATE_KEY the site offers no push.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.split("<")[-1].rstrip(">").strip())
+# Fernet keys for the stored webhook URLs: the first encrypts, all decrypt (rotation). Default: derived
+# from SECRET_KEY.
+TALK_WEBHOOK_KEYS = env_list("TALK_WEBHOOK_KEYS", [])
+# Tests only: let webhooks and push endpoints reach private and loopback addresses (a local receiver).
+TALK_ALLOW_PRIVATE_URLS = env_bool("TALK_ALLOW_PRIVATE_URLS", False)
+TALK_CHAT_RATE = (int(os.environ.get("TALK_CHAT_RATE_COUNT", "8")), int(os.environ.get("TALK_CHAT_RATE_SECONDS", "60")))
+# Dotted paths of callables hook(user, game) -> bool that may also hide chat messages (club organisers).
+TALK_MODERATION_HOOKS: list[str] = []
 
 # --- Security (production profile) ---------------------------------------------------------------------
 if PRODUCTION:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("leagues.urls")),
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("accounts/", include("accounts.urls")),
+    path("talk/", include("talk.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("games.api.urls")),

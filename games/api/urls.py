@@ -4,6 +4,7 @@ from django.urls import path
 
 from accounts import api as accounts_api
 from leagues.api.urls import urlpatterns as league_urlpatterns
+from talk.api_urls import urlpatterns as talk_routes
 
 from . import views
 
@@ -30,6 +31,8 @@ urlpatterns = [
     path("games/<api_id:game_id>/heroes/", views.GameHeroesView.as_view(), name="game-heroes"),
     path("games/<api_id:game_id>/tokens/", views.GameTokensView.as_view(), name="game-tokens"),
     path("games/<api_id:game_id>/board/", views.GameBoardView.as_view(), name="game-board"),
+    # table talk (chat, notes, spectating, push, webhooks, calendar)
+    *talk_routes,
     # content
     path("content/board/", views.ContentBoardView.as_view(), name="content-board"),
 ]

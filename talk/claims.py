@@ -1,0 +1,44 @@
+"""Claimed deliveries (push messages, webhook posts): taken for a lease by the worker that sends them.
+
+The row's uniqueness makes an event recorded once; the lease makes it sent by one worker at a time
+(a worker that died lets another take over when the lease ends); ``SENT`` makes it sent once.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from .models import ClaimedDelivery, DeliveryStatus
+
+LEASE = timedelta(seconds=120)
+
+
+def claim(model: type[ClaimedDelivery], delivery_id: int, *related: str) -> ClaimedDelivery | None:
+    """The row, now held by this worker for the lease; None when it is sent or someone else holds it."""
+    now = timezone.now()
+    taken = model.objects.filter(
+        Q(claimed_until__isnull=True) | Q(claimed_until__lt=now), pk=delivery_id, status=DeliveryStatus.PENDING,
+    ).update(claimed_until=now + LEASE)
+    if not taken:
+        return None
+    row = model.objects.select_related(*related).get(pk=delivery_id)
+    model.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
+    return row
+
+
+def failed(model: type[ClaimedDelivery], delivery_id: int, error: Exception, **fields) -> None:
+    """Release the claim after a failed attempt (the task retries)."""
+    model.objects.filter(pk=delivery_id).update(claimed_until=None, last_error=repr(error)[:2000], **fields)
+
+
+def sent(model: type[ClaimedDelivery], delivery_id: int, **fields) -> None:
+    model.objects.filter(pk=delivery_id).update(status=DeliveryStatus.SENT, sent_at=timezone.now(),
+                                                claimed_until=None, **fields)
+
+
+def give_up(model: type[ClaimedDelivery], delivery_id: int, error: str) -> None:
+    model.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
+        status=DeliveryStatus.FAILED, last_error=error[:2000], claimed_until=None)

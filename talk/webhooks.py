@@ -1,0 +1,152 @@
+"""Chat webhooks: a game's turns and end posted to Discord, Slack or Matrix in their own formats.
+
+The URL is a secret (whoever has it may post into the channel): it is stored encrypted with Fernet
+(keys from ``TALK_WEBHOOK_KEYS``, else derived from ``SECRET_KEY``) and never shown again, only its
+host. Every event is claimed by a ``WebhookDelivery`` row unique per hook and event, sent by a Celery
+task with retries; Matrix additionally gets the row's id as its transaction id, so even a post
+repeated after a lost answer shows once.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import logging
+from urllib.parse import urlsplit, urlunsplit
+
+import requests
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games.errors import InvalidRequest, NotAllowed, NotFound
+from games.models import Game
+
+from . import access, claims, urlguard
+from .models import Webhook, WebhookDelivery
+
+log = logging.getLogger(__name__)
+TIMEOUT = 10
+
+
+# --- the secret URL ---------------------------------------------------------------------------------------
+def _fernet() -> MultiFernet:
+    keys = [k for k in getattr(settings, "TALK_WEBHOOK_KEYS", []) if k]
+    if not keys:
+        derived = hashlib.sha256(("heldenweb.talk.webhooks:" + settings.SECRET_KEY).encode()).digest()
+        keys = [base64.urlsafe_b64encode(derived).decode()]
+    return MultiFernet([Fernet(k) for k in keys])
+
+
+def encrypt_url(url: str) -> str:
+    return _fernet().encrypt(url.encode()).decode()
+
+
+def decrypt_url(token: str) -> str:
+    try:
+        return _fernet().decrypt(token.encode()).decode()
+    except InvalidToken as exc:
+        raise InvalidRequest("The hook's address cannot be decrypted (keys changed?).") from exc
+
+
+# --- managing hooks ---------------------------------------------------------------------------------------
+def webhook_create(*, user, game: Game, kind: str, url: str, language: str = "") -> Webhook:
+    if not access.may_manage(user, game):
+        raise NotAllowed("Only the game's creator adds webhooks.")
+    if kind not in Webhook.Kind.values:
+        raise InvalidRequest("A webhook is for discord, slack or matrix.")
+    host = urlguard.check_url(url)
+    language = language if language in dict(settings.LANGUAGES) else user.language
+    return Webhook.objects.create(game=game, created_by=user, kind=kind, url_encrypted=encrypt_url(url),
+                                  url_host=host, language=language)
+
+
+def webhooks_of(*, user, game: Game):
+    if not access.may_manage(user, game):
+        raise NotAllowed("Only the game's creator manages its webhooks.")
+    return Webhook.objects.filter(game=game).order_by("created_at")
+
+
+def webhook_delete(*, user, game: Game, webhook_id: int) -> None:
+    deleted, _ = webhooks_of(user=user, game=game).filter(pk=webhook_id).delete()
+    if not deleted:
+        raise NotFound("There is no such webhook.")
+
+
+# --- events -----------------------------------------------------------------------------------------------
+def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery]:
+    """One delivery per active hook of the game and event; existing ones (a repeated event) are kept.
+
+    Turns are posted from the first turn of play on: the setup's many small steps would only be noise.
+    """
+    rows = []
+    if event.get("type") == "turn" and not Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).exists():
+        return rows
+    with transaction.atomic():
+        for hook in Webhook.objects.filter(game_id=game_id, active=True):
+            try:
+                with transaction.atomic():
+                    rows.append(WebhookDelivery.objects.create(webhook=hook, key=key, payload=event))
+            except IntegrityError:
+                continue
+        from .tasks import send_webhook
+
+        for row in rows:
+            transaction.on_commit(lambda pk=row.pk: send_webhook.delay(pk))
+    return rows
+
+
+def event_text(game: Game, event: dict, language: str) -> str:
+    with translation.override(language):
+        if event["type"] == "finished":
+            seat = game.seats.filter(index=game.winner_seat).select_related("user").first()
+            if seat and seat.user:
+                return _("%(game)s is over: %(name)s has won.") % {"game": game.title, "name": seat.user.public_name}
+            return _("%(game)s is over.") % {"game": game.title}
+        seat = game.seats.filter(index=event["seat"]).select_related("user").first()
+        name = seat.user.public_name if seat and seat.user else "?"
+        return _("%(game)s: it is %(name)s’s turn now.") % {"game": game.title, "name": name}
+
+
+def _slack_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def request_for(hook: Webhook, url: str, text: str, txn: str) -> tuple[str, str, dict]:
+    """(method, url, JSON body) in the chat's native format."""
+    link = f"{settings.SITE_URL}/games/{hook.game_id}/"
+    if hook.kind == Webhook.Kind.DISCORD:
+        return "POST", url, {"content": f"{text}\n{link}", "allowed_mentions": {"parse": []}}
+    if hook.kind == Webhook.Kind.SLACK:
+        return "POST", url, {"text": f"{_slack_escape(text)} <{link}|heldenweb>"}
+    # Matrix client-server API: PUT .../rooms/{room}/send/m.room.message/{txnId}
+    parts = urlsplit(url)
+    put_url = urlunsplit(parts._replace(path=parts.path.rstrip("/") + "/" + txn))
+    return "PUT", put_url, {"msgtype": "m.notice", "body": f"{text} {link}"}
+
+
+def deliver(delivery_id: int) -> bool:
+    """Post one claimed event; True when this call posted it. Failures are recorded and re-raised."""
+    row = claims.claim(WebhookDelivery, delivery_id, "webhook__game")
+    if row is None:
+        return False
+    hook = row.webhook
+    try:
+        url = decrypt_url(hook.url_encrypted)
+        urlguard.check_url(url)
+        text = event_text(hook.game, row.payload, hook.language)
+        method, target, body = request_for(hook, url, text, f"heldenweb-{row.pk}")
+        response = requests.request(method, target, json=body, timeout=TIMEOUT, allow_redirects=False)
+        response.raise_for_status()
+    except Exception as exc:
+        claims.failed(WebhookDelivery, row.pk, exc)
+        log.warning("webhook delivery %s failed: %r", row.pk, exc)
+        raise
+    claims.sent(WebhookDelivery, row.pk)
+    return True
+
+
+def give_up(delivery_id: int, error: str) -> None:
+    claims.give_up(WebhookDelivery, delivery_id, error)
