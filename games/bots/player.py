@@ -1,0 +1,298 @@
+"""The bot player: one decision at a time from the seat's view, the legal actions and its own seed.
+
+``Bot.choose(content, seen, legal)`` never receives the game state: ``seen`` is
+``games.engine.view(content, state, seat)`` and ``legal`` the engine's legal actions for the seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine.actions import (
+    AcceptQuest,
+    Action,
+    BeginTurn,
+    Buy,
+    CallBazaar,
+    ChallengeDragon,
+    ChallengeNamenloser,
+    ChooseAxis,
+    ChooseDeed,
+    ChooseHero,
+    ChooseMovement,
+    EndMovement,
+    EndTurn,
+    Evade,
+    Fight,
+    FightLightning,
+    Fly,
+    FulfilDeed,
+    FulfilQuest,
+    Jump,
+    Move,
+    PaladinHeal,
+    PickUp,
+    PlaceManor,
+    PlaceRegion,
+    Rest,
+    RollLabyrinth,
+    Steal,
+    UseEncounter,
+    UseItem,
+    UseTeleporter,
+)
+from games.engine.content.model import Content
+
+from . import answers
+from .knowledge import distances_to, fight_chance, me, pass_chance, total_lp
+from .planner import Goal, choose_goal, forage_targets, monster_fields
+
+LEVELS = ("random", "easy", "normal", "strong")
+HERO_PREFERENCE = ("zwerg", "krieger", "zentaur", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
+
+
+class Bot:
+    """A seat's player. ``level``: random, easy, normal or strong. Deterministic given its seed."""
+
+    def __init__(self, level: str = "normal", seed: int | str = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+        self.level = level
+        self.rng = random.Random(f"bot:{level}:{seed}")
+        self.goal: Goal | None = None
+        self.turn_seen: tuple[int, set[str]] = (-1, set())   # fields visited in this turn
+        self.tries: dict[str, int] = {}   # token -> how often the bot tried to take or use it
+
+    # --- the one entry point ---------------------------------------------------------------------------
+    def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if self.level == "random":
+            return self.rng.choice(legal)
+        seat = seen["seat"]
+        pending = seen["pending"][0] if seen["pending"] and seen["pending"][0]["seat"] == seat else None
+        if pending is not None:
+            return answers.answer(content, seen, pending, legal, self.rng)
+        if seen["phase"].startswith("setup"):
+            return self._setup(content, legal)
+        for action in legal:
+            if isinstance(action, BeginTurn):
+                return action
+        if self.level == "easy" and self.rng.random() < 0.25:
+            sensible = [a for a in legal if a.kind not in ("drop_item", "drop_quest", "set_dice_policy", "offer_item")]
+            return self.rng.choice(sensible or legal)
+        return self._play(content, seen, legal)
+
+    # --- setup -------------------------------------------------------------------------------------
+    def _setup(self, content: Content, legal: list[Action]) -> Action:
+        heroes = [a for a in legal if isinstance(a, ChooseHero) and a.spell is None]
+        if heroes:
+            rank = {h: i for i, h in enumerate(HERO_PREFERENCE)}
+            return min(heroes, key=lambda a: (rank.get(a.hero, 99), a.hero))
+        if isinstance(legal[0], (PlaceRegion, PlaceManor, ChooseAxis)):
+            return self.rng.choice(legal)
+        return legal[0]
+
+    # --- a turn ----------------------------------------------------------------------------------------
+    def _play(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
+        hero = me(seen)
+        ts = seen["turn_state"]
+        by_type: dict[type, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(type(a), []).append(a)
+
+        bosses = by_type.get(ChallengeNamenloser, []) + by_type.get(ChallengeDragon, [])
+        if bosses:
+            return max(bosses, key=lambda a: self._boss_chance(content, seen, a))
+        fights = by_type.get(Fight, []) + by_type.get(FightLightning, [])
+        moving = any(isinstance(a, (Move, Fly, Jump, EndMovement, ChooseMovement)) for a in legal)
+        forced = bool(fights) and not moving and not any(isinstance(a, EndTurn) for a in legal)
+        if fights:
+            best = max(fights, key=lambda f: self._fight_value(content, seen, f))
+            chance = fight_chance(content, hero, best.token, getattr(best, "skill", "magic"),
+                                  isinstance(best, FightLightning))
+            if forced:
+                if chance < 0.35 and by_type.get(Evade):
+                    return by_type[Evade][0]
+                return best
+            token = content.tokens[best.token]
+            wanted = bool(token.deed) or chance >= (0.5 if total_lp(hero) >= 3 else 0.8)
+            if wanted and total_lp(hero) >= 2 and not ts["fought"]:
+                return best
+        # Resting only works before moving: decide it first.
+        rests = by_type.get(Rest, [])
+        hurt = hero["lp"] * 2 <= hero["lp_max"] or hero["lp"] <= 2
+        at_home = hero["position"] == hero["manor"] and hero["lp"] < hero["lp_max"] - 1
+        if rests and hero["lp"] < hero["lp_max"] and (hurt or at_home):
+            return rests[0]
+        for cls in (FulfilDeed, ChooseDeed):
+            if by_type.get(cls):
+                return self._best_of(content, seen, by_type[cls])
+        if by_type.get(FulfilQuest):
+            return by_type[FulfilQuest][0]
+        pickups = [a for a in by_type.get(PickUp, []) if self.tries.get(a.token, 0) < 2]
+        if pickups:
+            return self._tried(pickups[0])
+        if by_type.get(AcceptQuest) and len(hero["quests"]) < 4:
+            plain = [a for a in by_type[AcceptQuest] if a.swap is None]
+            if plain:
+                return plain[0]
+        heal = self._healing(content, seen, by_type)
+        if heal is not None:
+            return heal
+        move = self._movement(content, seen, legal, by_type)
+        if move is not None:
+            return move
+        encounter = self._encounter(content, seen, [a for a in by_type.get(UseEncounter, [])
+                                                    if self.tries.get(a.token, 0) < 6])
+        if encounter is not None:
+            return self._tried(encounter)
+        bazaar = self._bazaar(content, seen, by_type)
+        if bazaar is not None:
+            return bazaar
+        if by_type.get(Steal):
+            return max(by_type[Steal], key=lambda a: seen["heroes"][a.seat]["gold"])
+        for cls in (EndMovement, EndTurn):
+            if by_type.get(cls):
+                return by_type[cls][0]
+        return legal[0]
+
+    def _tried(self, action: Action) -> Action:
+        self.tries[action.token] = self.tries.get(action.token, 0) + 1
+        return action
+
+    # --- movement ----------------------------------------------------------------------------------------
+    def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
+        goal = choose_goal(content, seen)
+        targets = dict.fromkeys(goal.targets, 0.0)
+        explore = set(goal.explore)
+        if goal.forage:
+            detour = 3.0 if targets or explore else 0.0
+            for code in forage_targets(content, seen, {t for t, n in self.tries.items() if n >= 2}):
+                targets.setdefault(code, detour)
+            if not targets:
+                explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
+        self.goal = goal
+        return goal, distances_to(content, seen, targets, explore, monster_fields(content, seen))
+
+    def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type) -> Action | None:
+        if not any(isinstance(a, (Move, Fly, Jump, ChooseMovement, UseTeleporter, RollLabyrinth)) for a in legal):
+            return None
+        hero = me(seen)
+        goal, dist = self._goal_distances(content, seen)
+        here = dist.get(hero["position"], float("inf"))
+        if by_type.get(RollLabyrinth):
+            return by_type[RollLabyrinth][0]
+        modes = by_type.get(ChooseMovement, [])
+        if modes:
+            if here == 0 or (here == float("inf") and not goal.explore):
+                walk = [m for m in modes if m.mode == "walk"]
+                return walk[0] if walk else None
+            for mode in ("pegasus", "broom", "jump_shoes"):
+                if here > 5 and any(m.mode == mode for m in modes):
+                    return next(m for m in modes if m.mode == mode)
+            return next((m for m in modes if m.mode == "walk"), modes[0])
+        if self.turn_seen[0] != seen["turn"]:
+            self.turn_seen = (seen["turn"], set())
+        self.turn_seen[1].add(hero["position"])
+        steps = [a for a in legal if isinstance(a, (Move, Fly, Jump)) and a.to not in self.turn_seen[1]]
+        if not steps:
+            return None
+        best = min(steps, key=lambda a: (dist.get(a.to, float("inf")), a.to))
+        best_distance = dist.get(best.to, float("inf"))
+        if isinstance(best, (Fly, Jump)):
+            return best if best_distance < here else None
+        if best_distance < here:
+            return best
+        return None
+
+    # --- choices -------------------------------------------------------------------------------------
+    def _fight_value(self, content: Content, seen: dict[str, Any], action: Action) -> float:
+        return fight_chance(content, me(seen), action.token, getattr(action, "skill", "magic"),
+                            isinstance(action, FightLightning))
+
+    def _boss_chance(self, content: Content, seen: dict[str, Any], action: Action) -> float:
+        hero = me(seen)
+        if isinstance(action, ChallengeNamenloser) and seen.get("namenloser_card"):
+            card = content.namenlose_cards[seen["namenloser_card"]]
+            return pass_chance(content, hero, action.skill, card.skills.get(action.skill, -3))
+        if isinstance(action, ChallengeDragon) and seen.get("dragon_card"):
+            card = content.dragon_cards[seen["dragon_card"]]
+            return pass_chance(content, hero, action.skill, card.skills.get(action.skill, 0))
+        from .knowledge import skill_value
+        return skill_value(content, hero, action.skill)
+
+    def _best_of(self, content: Content, seen: dict[str, Any], actions: list[Action]) -> Action:
+        if isinstance(actions[0], ChooseDeed):
+            return min(actions, key=lambda a: (self._deed_cost(content, seen, a.deed), a.deed))
+        if isinstance(actions[0], FulfilDeed) and actions[0].skill is not None:
+            return max(actions, key=lambda a: pass_chance(content, me(seen), a.skill, 0))
+        return actions[0]
+
+    def _deed_cost(self, content: Content, seen: dict[str, Any], key: str) -> float:
+        """Rough effort of a deed: the fight of part 1 weighs by its chance; unknown cards cost."""
+        hero = me(seen)
+        cost = 0.0
+        revealed = {c["letter"] for c in seen["board"] if c["revealed"]}
+        for part in content.deeds[key].parts:
+            if part.tokens:
+                token = content.tokens[part.tokens[0]]
+                if token.kind.value == "monster" or token.skills:
+                    best = max((fight_chance(content, hero, part.tokens[0], s) for s in token.skills), default=0.3)
+                    cost += 10 * (1 - best)
+                if token.target and token.target[0] not in revealed:
+                    cost += 3
+            cost += 2 * len(part.needs)
+        return cost
+
+    def _healing(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
+        hero = me(seen)
+        if hero["lp"] >= hero["lp_max"]:
+            return None
+        if by_type.get(PaladinHeal):
+            return by_type[PaladinHeal][0]
+        if hero["lp"] * 2 <= hero["lp_max"] or hero["lp"] <= 1:
+            uses = by_type.get(UseItem, [])
+            if uses:
+                return uses[0]
+        return None
+
+    def _encounter(self, content: Content, seen: dict[str, Any], uses: list[UseEncounter]) -> Action | None:
+        hero = me(seen)
+        best, best_score = None, 0.0
+        for a in uses:
+            token = content.tokens[a.token]
+            effects = set(token.effects)
+            score = 0.0
+            if effects & {"train_magic", "train_ranged", "train_melee"}:
+                score = 2.0 if hero["gold"] + hero["purse"] >= 2 else 0.0
+            elif effects & {"heal_d6", "heal_herbwoman"}:
+                score = 3.0 if hero["lp"] < hero["lp_max"] else 0.0
+            elif "magister" in effects or token.weapon:
+                score = 5.0
+            elif effects & {"train_any"}:
+                score = 0.0
+            elif effects & {"beggar", "juggler", "seer"}:
+                score = 0.5 if hero["gold"] + hero["purse"] >= 3 else 0.0
+            elif token.skills and a.option in token.skills:
+                score = 1.0 + pass_chance(content, hero, a.option, token.skills[a.option])
+            elif not effects:
+                score = 1.0
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _bazaar(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
+        hero = me(seen)
+        gold = hero["gold"] + hero["purse"]
+        buys = by_type.get(Buy, [])
+        if buys:
+            useful = [b for b in buys if content.tokens[b.token].face in content.items
+                      and (content.items[content.tokens[b.token].face].price or 99) <= gold]
+            if useful:
+                return max(useful, key=lambda b: (content.items[content.tokens[b.token].face].price or 0, b.token))
+            return None
+        if by_type.get(CallBazaar) and gold >= 5 and len(hero["items"]) < 3:
+            return by_type[CallBazaar][0]
+        return None
