@@ -29,6 +29,8 @@ urlpatterns = [
     path("games/<api_id:game_id>/heroes/", views.GameHeroesView.as_view(), name="game-heroes"),
     path("games/<api_id:game_id>/tokens/", views.GameTokensView.as_view(), name="game-tokens"),
     path("games/<api_id:game_id>/board/", views.GameBoardView.as_view(), name="game-board"),
+    path("games/<api_id:game_id>/bots/", views.GameBotsView.as_view(), name="game-bots"),
+    path("games/<api_id:game_id>/suggestion/", views.GameSuggestionView.as_view(), name="game-suggestion"),
     # content
     path("content/board/", views.ContentBoardView.as_view(), name="content-board"),
 ]

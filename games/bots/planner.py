@@ -148,7 +148,7 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: set[str] = froz
             continue
         if t["id"] is None or kind in ("item", "spell") or (kind == "quest" and len(hero["quests"]) < 4):
             result.add(t["field"])
-        elif kind == "encounter" and t["field"] != hero["position"]:
+        elif kind == "encounter" and t["field"] != hero["position"] and _encounter_worth(content, hero, t["id"]):
             result.add(t["field"])
         elif kind in ("monster", "deed_part") and t["id"]:
             token = content.tokens[t["id"]]
@@ -157,6 +157,17 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: set[str] = froz
                 if best >= 0.55 and hero["lp"] >= 2:
                     result.add(t["field"])
     return result
+
+
+def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
+    token = content.tokens[tid]
+    effects = set(token.effects)
+    gold = hero["gold"] + hero["purse"]
+    if effects & {"train_magic", "train_ranged", "train_melee"}:
+        return gold >= 2
+    if effects & {"heal_d6", "heal_herbwoman"}:
+        return hero["lp"] < hero["lp_max"] - 1
+    return "magister" in effects or bool(token.weapon)
 
 
 def monster_fields(content: Content, seen: dict[str, Any]) -> dict[str, float]:

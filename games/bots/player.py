@@ -63,6 +63,7 @@ class Bot:
         self.goal: Goal | None = None
         self.turn_seen: tuple[int, set[str]] = (-1, set())   # fields visited in this turn
         self.tries: dict[str, int] = {}   # token -> how often the bot tried to take or use it
+        self.stays: dict[str, int] = {}   # field -> how many turns the bot ended there
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -153,9 +154,11 @@ class Bot:
             return bazaar
         if by_type.get(Steal):
             return max(by_type[Steal], key=lambda a: seen["heroes"][a.seat]["gold"])
-        for cls in (EndMovement, EndTurn):
-            if by_type.get(cls):
-                return by_type[cls][0]
+        if by_type.get(EndMovement):
+            return by_type[EndMovement][0]
+        if by_type.get(EndTurn):
+            self.stays[hero["position"]] = self.stays.get(hero["position"], 0) + 1
+            return by_type[EndTurn][0]
         return legal[0]
 
     def _tried(self, action: Action) -> Action:
@@ -170,7 +173,8 @@ class Bot:
         if goal.forage:
             detour = 3.0 if targets or explore else 0.0
             for code in forage_targets(content, seen, {t for t, n in self.tries.items() if n >= 2}):
-                targets.setdefault(code, detour)
+                if self.stays.get(code, 0) < 2:
+                    targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
         self.goal = goal
