@@ -13,11 +13,13 @@ from typing import Any
 
 from games.engine.content.model import Content, FieldKind
 
-from .knowledge import cell_of_letter, fight_chance, item_flags, me, total_lp
+from .knowledge import cell_of_letter, fight_chance, item_flags, me, skill_value, total_lp
 
 ROYAL_COURT = "J5"
 DRAGON_FIELD = "V9"
 HEAL_FIELDS = ("N5", "I5")
+HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
+DEED_FIGHT_CHANCE = 0.25
 
 
 @dataclass
@@ -26,6 +28,23 @@ class Goal:
     targets: set[str] = field(default_factory=set)
     explore: set[int] = field(default_factory=set)   # face-down cards worth turning (by cell)
     forage: bool = False                              # also collect whatever draws tokens
+    starts: dict[str, float] = field(default_factory=dict)   # head starts of some targets (detours)
+
+
+def heal_goal(content: Content, seen: dict[str, Any]) -> Goal:
+    """Home heals all; a temple or village one LP per rest; a healer encounter at once."""
+    hero = me(seen)
+    missing = hero["lp_max"] - hero["lp"]
+    starts = {hero["manor"]: 0.0}
+    for code in HEAL_FIELDS:
+        if cell_of_letter(seen, code[0]) is not None:
+            starts[code] = 4.0 * (missing - 1)
+    for t in seen["tokens"]:
+        effects = set(content.tokens[t["id"]].effects) if t["id"] else set()
+        if t["kind"] == "encounter" and effects & {"heal_d6", "heal_herbwoman"}:
+            if hero["gold"] + hero["purse"] >= 1 or "heal_d6" in effects:
+                starts[t["field"]] = 2.0
+    return Goal("heal", set(starts), starts=starts)
 
 
 def deed_parts_done(content: Content, hero: dict[str, Any]) -> int:
@@ -94,6 +113,11 @@ def deed_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
         goal = _find(content, seen, tid) if tid else None
         return goal or Goal(f"draw {need}", forage=True)
     if part.action in ("fight", "encounter"):
+        token = content.tokens[part.tokens[0]]
+        if part.action == "fight" and token.skills:
+            best = max(fight_chance(content, hero, part.tokens[0], s) for s in token.skills)
+            if best < DEED_FIGHT_CHANCE:
+                return Goal(f"grow stronger for part {part.number}", forage=True)
         goal = _find(content, seen, part.tokens[0])
         return goal or Goal(f"draw part {part.number}", forage=True)
     target = hero["manor"] if part.target == "manor" else part.target
@@ -111,7 +135,7 @@ def weapon_skills(content: Content, hero: dict[str, Any]) -> list[str]:
 def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
     hero = me(seen)
     if hero["lp"] * 2 <= hero["lp_max"] or (hero["lp"] <= 1 and hero["lp_max"] > 1):
-        return Goal("heal", {hero["manor"]})
+        return heal_goal(content, seen)
     dragon = kind_fields(seen, "dragon")
     if dragon and weapon_skills(content, hero):
         return _reach_letter(seen, "V", DRAGON_FIELD) if cell_of_letter(seen, "V") is None else Goal(
@@ -148,7 +172,7 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: set[str] = froz
             continue
         if t["id"] is None or kind in ("item", "spell") or (kind == "quest" and len(hero["quests"]) < 4):
             result.add(t["field"])
-        elif kind == "encounter" and t["field"] != hero["position"] and _encounter_worth(content, hero, t["id"]):
+        elif kind == "encounter" and _encounter_worth(content, hero, t["id"]):
             result.add(t["field"])
         elif kind in ("monster", "deed_part") and t["id"]:
             token = content.tokens[t["id"]]
@@ -164,10 +188,16 @@ def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
     effects = set(token.effects)
     gold = hero["gold"] + hero["purse"]
     if effects & {"train_magic", "train_ranged", "train_melee"}:
-        return gold >= 2
+        skill = next(e for e in token.effects if e.startswith("train_"))[6:]
+        return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
     if effects & {"heal_d6", "heal_herbwoman"}:
         return hero["lp"] < hero["lp_max"] - 1
     return "magister" in effects or bool(token.weapon)
+
+
+def best_skill(content: Content, hero: dict[str, Any]) -> str:
+    """The skill the hero fights and probes with: his best, the one worth training."""
+    return max(("melee", "ranged", "magic"), key=lambda s: (skill_value(content, hero, s), s))
 
 
 def monster_fields(content: Content, seen: dict[str, Any]) -> dict[str, float]:

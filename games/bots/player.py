@@ -46,10 +46,11 @@ from games.engine.content.model import Content
 
 from . import answers
 from .knowledge import distances_to, fight_chance, me, pass_chance, total_lp
-from .planner import Goal, choose_goal, forage_targets, monster_fields
+from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
 LEVELS = ("random", "easy", "normal", "strong")
-HERO_PREFERENCE = ("zwerg", "krieger", "zentaur", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
+HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
+DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
 
 
 class Bot:
@@ -118,7 +119,7 @@ class Bot:
                     return by_type[Evade][0]
                 return best
             token = content.tokens[best.token]
-            wanted = bool(token.deed) or chance >= (0.5 if total_lp(hero) >= 3 else 0.8)
+            wanted = chance >= (DEED_FIGHT_CHANCE if token.deed else 0.5 if total_lp(hero) >= 3 else 0.8)
             if wanted and total_lp(hero) >= 2 and not ts["fought"]:
                 return best
         # Resting only works before moving: decide it first.
@@ -145,8 +146,7 @@ class Bot:
         move = self._movement(content, seen, legal, by_type)
         if move is not None:
             return move
-        encounter = self._encounter(content, seen, [a for a in by_type.get(UseEncounter, [])
-                                                    if self.tries.get(a.token, 0) < 6])
+        encounter = self._encounter(content, seen, by_type.get(UseEncounter, []))
         if encounter is not None:
             return self._tried(encounter)
         bazaar = self._bazaar(content, seen, by_type)
@@ -168,12 +168,15 @@ class Bot:
     # --- movement ----------------------------------------------------------------------------------------
     def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
         goal = choose_goal(content, seen)
-        targets = dict.fromkeys(goal.targets, 0.0)
+        targets = {t: goal.starts.get(t, 0.0) for t in goal.targets}
         explore = set(goal.explore)
         if goal.forage:
             detour = 3.0 if targets or explore else 0.0
+            hero = me(seen)
+            repeatable = {t["field"] for t in seen["tokens"]
+                          if t["kind"] == "encounter" and t["id"] and _encounter_worth(content, hero, t["id"])}
             for code in forage_targets(content, seen, {t for t, n in self.tries.items() if n >= 2}):
-                if self.stays.get(code, 0) < 2:
+                if self.stays.get(code, 0) < 2 or code in repeatable:
                     targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
@@ -235,19 +238,23 @@ class Bot:
         return actions[0]
 
     def _deed_cost(self, content: Content, seen: dict[str, Any], key: str) -> float:
-        """Rough effort of a deed: the fight of part 1 weighs by its chance; unknown cards cost."""
+        """Rough turns a deed takes: a fight of part 1 costs a trip and an LP per lost try, an
+        encounter only a turn per failed try; cards not yet found and items to carry cost more."""
         hero = me(seen)
         cost = 0.0
         revealed = {c["letter"] for c in seen["board"] if c["revealed"]}
         for part in content.deeds[key].parts:
             if part.tokens:
                 token = content.tokens[part.tokens[0]]
-                if token.kind.value == "monster" or token.skills:
-                    best = max((fight_chance(content, hero, part.tokens[0], s) for s in token.skills), default=0.3)
-                    cost += 10 * (1 - best)
+                if token.skills:
+                    best = max(fight_chance(content, hero, part.tokens[0], s) for s in token.skills)
+                    cost += (1 / max(best, 0.02)) * (4 if part.action == "fight" else 1)
                 if token.target and token.target[0] not in revealed:
-                    cost += 3
-            cost += 2 * len(part.needs)
+                    cost += 4
+            cost += 6 * len(part.needs)
+            target = part.target if part.target != "manor" else None
+            if target and target[0] not in revealed:
+                cost += 4
         return cost
 
     def _healing(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
@@ -270,7 +277,7 @@ class Bot:
             effects = set(token.effects)
             score = 0.0
             if effects & {"train_magic", "train_ranged", "train_melee"}:
-                score = 2.0 if hero["gold"] + hero["purse"] >= 2 else 0.0
+                score = 2.0 if _encounter_worth(content, hero, a.token) else 0.0
             elif effects & {"heal_d6", "heal_herbwoman"}:
                 score = 3.0 if hero["lp"] < hero["lp_max"] else 0.0
             elif "magister" in effects or token.weapon:
