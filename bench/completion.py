@@ -21,7 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.bots import Bot, bot_action
-from games.engine import apply, legal_actions, new_game
+from games.bots.planner import choose_goal
+from games.engine import apply, legal_actions, new_game, view
 from games.engine.content import load_content
 from games.engine.dice import SeededDice
 from games.engine.playout import acting_seat
@@ -73,7 +74,7 @@ def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
         result.winner = state.winner
         result.turns_per_seat = state.turn / seats
         result.deaths = sum(h.deaths for h in state.heroes)
-        result.goals = [b.goal.name if b.goal else "-" for b in bots]
+        result.goals = [choose_goal(content, view(content, state, i)).name for i in range(seats)]
     except Exception as exc:
         result.crash = f"{type(exc).__name__}: {exc}"
     result.seconds = time.perf_counter() - start

@@ -66,8 +66,11 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         pick = "decline" if "decline" in options else options[0]
     elif kind == "choose_gift":
         pick = "gold" if "gold" in options else options[0]
-    elif kind in ("hellsehen",):
-        pick = "hellsehen" if "hellsehen" in options else options[0]
+    elif kind == "hellsehen":
+        # A failed probe dissolves the spell: search only while the plan waits for a token.
+        goal = choose_goal(content, seen).name
+        searching = goal.startswith(("draw", "wait", "grow"))
+        pick = "hellsehen" if searching and "hellsehen" in options else "draw"
     elif kind == "bag_search":
         pick = _wanted_face(content, seen, options)
     elif kind in ("death_field", "teleport_to", "choose_die"):
@@ -87,16 +90,19 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
 
 
 def _wanted_face(content: Content, seen: dict[str, Any], faces: list[str]) -> str:
-    """From a bag search: the deed's token first, then the Namenloser or the dragon, else the first."""
+    """From a bag search: what the plan waits for (the deed's next token, the Namenloser once the
+    gem is won), then any token of the own deed, the dragon with a weapon, else the first."""
     hero = me(seen)
+    wanted: list[str] = []
+    if hero["gem"]:
+        wanted.append("namenloser")
     deed = hero.get("deed")
     if deed:
         for part in content.deeds[deed].parts:
-            for tid in part.tokens:
-                face = content.tokens[tid].face
-                if face in faces:
-                    return face
-    for face in ("namenloser", "drache", "dragon"):
+            wanted.extend(content.tokens[tid].face for tid in part.tokens)
+            wanted.extend(part.needs)
+    wanted.append("drache")
+    for face in wanted:
         if face in faces:
             return face
     return faces[0]

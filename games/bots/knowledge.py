@@ -136,6 +136,8 @@ def step_cost(content: Content, board: Board, hero: dict[str, Any], flags: set[s
     cost = 1.0
     if link.kind is PathKind.FERRY:
         cost += 0.5 if hero["gold"] + hero["purse"] > 0 else 50
+    if f.kind is FieldKind.LABYRINTH and "labyrinth_map" not in flags:
+        cost += 25.0   # without the map the labyrinth holds a hero for many turns of 1W6 rolls
     if f.kind is FieldKind.SECRET and f.target is not None:
         p = max(0.05, two_dice_chance(f.target))
         cost += 4.0 * (1 - p) / p

@@ -21,6 +21,7 @@ from games.engine.actions import (
     ChooseDeed,
     ChooseHero,
     ChooseMovement,
+    DropQuest,
     EndMovement,
     EndTurn,
     Evade,
@@ -62,9 +63,11 @@ class Bot:
         self.level = level
         self.rng = random.Random(f"bot:{level}:{seed}")
         self.goal: Goal | None = None
+        self.seer = False  # the Magier with Hellsehen (measured: more deaths, no more finished games)
         self.turn_seen: tuple[int, set[str]] = (-1, set())   # fields visited in this turn
         self.tries: dict[str, int] = {}   # token -> how often the bot tried to take or use it
         self.stays: dict[str, int] = {}   # field -> how many turns the bot ended there
+        self.dropped: set[str] = set()    # quests the bot laid down: never accepted again
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -88,6 +91,11 @@ class Bot:
 
     # --- setup -------------------------------------------------------------------------------------
     def _setup(self, content: Content, legal: list[Action]) -> Action:
+        seer = [a for a in legal if isinstance(a, ChooseHero) and a.spell
+                and content.tokens[a.spell].face == "hellsehen"]
+        if seer and self.level != "easy" and self.seer:
+            # The Magier with Hellsehen searches the bag for his deed's tokens instead of drawing blind.
+            return seer[0]
         heroes = [a for a in legal if isinstance(a, ChooseHero) and a.spell is None]
         if heroes:
             rank = {h: i for i, h in enumerate(HERO_PREFERENCE)}
@@ -136,10 +144,17 @@ class Bot:
         pickups = [a for a in by_type.get(PickUp, []) if self.tries.get(a.token, 0) < 2]
         if pickups:
             return self._tried(pickups[0])
-        if by_type.get(AcceptQuest) and len(hero["quests"]) < 4:
-            plain = [a for a in by_type[AcceptQuest] if a.swap is None]
+        accepts = [a for a in by_type.get(AcceptQuest, []) if a.token not in self.dropped]
+        if accepts:
+            plain = [a for a in accepts if a.swap is None]
             if plain:
                 return plain[0]
+            # Four quests: lay the oldest down for the new one, which then draws; never take a quest
+            # back that the bot laid down (that loop would draw forever: ruling R-120).
+            oldest = hero["quests"][0]["id"]
+            if oldest and by_type.get(DropQuest) and ts["bag_draws"] == 0:
+                self.dropped.add(oldest)
+                return DropQuest(token=oldest)
         heal = self._healing(content, seen, by_type)
         if heal is not None:
             return heal
@@ -175,13 +190,20 @@ class Bot:
             hero = me(seen)
             repeatable = {t["field"] for t in seen["tokens"]
                           if t["kind"] == "encounter" and t["id"] and _encounter_worth(content, hero, t["id"])}
-            for code in forage_targets(content, seen, {t for t, n in self.tries.items() if n >= 2}):
+            skip = {t for t, n in self.tries.items() if n >= 2} | self.dropped
+            for code in forage_targets(content, seen, skip):
                 if self.stays.get(code, 0) < 2 or code in repeatable:
                     targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
         self.goal = goal
-        return goal, distances_to(content, seen, targets, explore, monster_fields(content, seen))
+        penalty = monster_fields(content, seen)
+        dist = distances_to(content, seen, targets, explore, penalty)
+        if me(seen)["position"] not in dist:
+            # The goal lies beyond face-down cards: turn cards over until a way to it shows.
+            hidden = {c["cell"] for c in seen["board"] if not c["revealed"]}
+            dist = distances_to(content, seen, targets, explore | hidden, penalty)
+        return goal, dist
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type) -> Action | None:
         if not any(isinstance(a, (Move, Fly, Jump, ChooseMovement, UseTeleporter, RollLabyrinth)) for a in legal):
@@ -223,10 +245,12 @@ class Bot:
         hero = me(seen)
         if isinstance(action, ChallengeNamenloser) and seen.get("namenloser_card"):
             card = content.namenlose_cards[seen["namenloser_card"]]
-            return pass_chance(content, hero, action.skill, card.skills.get(action.skill, -3))
+            mod = card.skills.get(action.skill)
+            return pass_chance(content, hero, action.skill, card.star_modifier if mod is None else mod)
         if isinstance(action, ChallengeDragon) and seen.get("dragon_card"):
             card = content.dragon_cards[seen["dragon_card"]]
-            return pass_chance(content, hero, action.skill, card.skills.get(action.skill, 0))
+            mod = card.skills.get(action.skill)
+            return pass_chance(content, hero, action.skill, -3 if mod is None else mod)
         from .knowledge import skill_value
         return skill_value(content, hero, action.skill)
 
