@@ -133,7 +133,7 @@ class Bot:
         # Resting only works before moving: decide it first.
         rests = by_type.get(Rest, [])
         hurt = hero["lp"] * 2 <= hero["lp_max"] or hero["lp"] <= 2
-        at_home = hero["position"] == hero["manor"] and hero["lp"] < hero["lp_max"] - 1
+        at_home = hero["position"] == hero["manor"]   # a rest at home heals everything
         if rests and hero["lp"] < hero["lp_max"] and (hurt or at_home):
             return rests[0]
         for cls in (FulfilDeed, ChooseDeed):
