@@ -43,6 +43,7 @@ class Result:
     goals: list[str] = field(default_factory=list)
     actions: int = 0
     seconds: float = 0.0
+    decisions: list[float] = field(default_factory=list)   # seconds each bot decision took
 
 
 def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
@@ -58,7 +59,9 @@ def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
             if not legal_actions(content, state, seat):
                 result.stall = f"nobody can act ({state.phase}, turn {state.turn})"
                 break
+            thinking = time.perf_counter()
             action = bot_action(content, state, seat, bots[seat])
+            result.decisions.append(time.perf_counter() - thinking)
             sequence += 1
             state, events = apply(content, state, seat, action, SeededDice(seed, sequence))
             for e in events:
@@ -106,13 +109,17 @@ def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
         if r.stall or r.crash:
             out(f"game {g}: {'stall ' + r.stall if r.stall else 'crash ' + r.crash}")
     finished = [r for r in results if r.finished]
+    wins = Counter(r.winner for r in finished)
+    out(f"winners by seat: {dict(sorted(wins.items()))}")
     endings = Counter(r.ending or "?" for r in finished)
     stuck = Counter(goal for r in results if not r.finished and not r.crash for goal in r.goals)
     actions = sum(r.actions for r in results)
     seconds = sum(r.seconds for r in results)
     out(f"endings: {dict(endings)}; deaths per game: {sum(r.deaths for r in results) / max(1, games):.2f}")
     out(f"unfinished games' goals: {dict(stuck.most_common(8))}")
-    out(f"speed: {actions} actions in {seconds:.1f} s, {1000 * seconds / max(1, actions):.2f} ms per action")
+    decisions = [d for r in results for d in r.decisions]
+    out(f"speed: {actions} actions in {seconds:.1f} s, {1000 * seconds / max(1, actions):.2f} ms per action; "
+        f"bot decisions p99 {1000 * percentile(decisions, 0.99):.1f} ms, max {1000 * max(decisions, default=0):.1f} ms")
     turns = [r.turns_per_seat for r in finished]
     median = statistics.median(turns) if turns else float("nan")
     out(f"completion: {len(finished)}/{games} finished, {sum(1 for r in results if r.stall)} stalls, "

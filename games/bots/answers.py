@@ -40,7 +40,9 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
     options = [_value(a) for a in legal]
     pick = options[0]
     if kind == "lose_lp":
-        artificial = [o for o in options if o != "natural"]
+        # Only sources that still hold an LP: two queued losses may offer an armour the first one broke
+        # (an engine defect, reported to the rules-defects issue).
+        artificial = [o for o in options if o != "natural" and hero["artificial"].get(o, 0) > 0]
         pick = artificial[0] if artificial else options[0]
     elif kind == "keep_dice":
         probe = pending.get("probe") or {}

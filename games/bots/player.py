@@ -21,7 +21,7 @@ from games.engine.actions import (
     ChooseDeed,
     ChooseHero,
     ChooseMovement,
-    DropQuest,
+    DropItem,
     EndMovement,
     EndTurn,
     Evade,
@@ -54,6 +54,14 @@ HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", 
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
 
 
+def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
+    token = content.tokens[tid]
+    item = content.items.get(token.face)
+    if item is None:
+        return 0.0
+    return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+
+
 class Bot:
     """A seat's player. ``level``: random, easy, normal or strong. Deterministic given its seed."""
 
@@ -67,7 +75,7 @@ class Bot:
         self.turn_seen: tuple[int, set[str]] = (-1, set())   # fields visited in this turn
         self.tries: dict[str, int] = {}   # token -> how often the bot tried to take or use it
         self.stays: dict[str, int] = {}   # field -> how many turns the bot ended there
-        self.dropped: set[str] = set()    # quests the bot laid down: never accepted again
+        self.dropped: set[str] = set()    # items the bot laid down for better ones: never taken back
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -141,20 +149,18 @@ class Bot:
                 return self._best_of(content, seen, by_type[cls])
         if by_type.get(FulfilQuest):
             return by_type[FulfilQuest][0]
-        pickups = [a for a in by_type.get(PickUp, []) if self.tries.get(a.token, 0) < 2]
+        pickups = [a for a in by_type.get(PickUp, []) if self.tries.get(a.token, 0) < 2
+                   and a.token not in self.dropped]
         if pickups:
             return self._tried(pickups[0])
-        accepts = [a for a in by_type.get(AcceptQuest, []) if a.token not in self.dropped]
-        if accepts:
-            plain = [a for a in accepts if a.swap is None]
-            if plain:
-                return plain[0]
-            # Four quests: lay the oldest down for the new one, which then draws; never take a quest
-            # back that the bot laid down (that loop would draw forever: ruling R-120).
-            oldest = hero["quests"][0]["id"]
-            if oldest and by_type.get(DropQuest) and ts["bag_draws"] == 0:
-                self.dropped.add(oldest)
-                return DropQuest(token=oldest)
+        swap = self._make_room(content, seen, by_type)
+        if swap is not None:
+            return swap
+        # A fifth quest only by a swap, which draws nothing (rulebook; ruling R-120): the bot does
+        # not lay a quest down to accept another with a draw, a gap the engine leaves open.
+        plain = [a for a in by_type.get(AcceptQuest, []) if a.swap is None]
+        if plain:
+            return plain[0]
         heal = self._healing(content, seen, by_type)
         if heal is not None:
             return heal
@@ -280,6 +286,28 @@ class Bot:
             if target and target[0] not in revealed:
                 cost += 4
         return cost
+
+    def _make_room(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
+        """Four items and a new one here: lay down the least useful for it (the rulebook's way to
+        take a fifth item; the pick-up then draws). Never for an item the bot laid down itself."""
+        hero = me(seen)
+        drops = by_type.get(DropItem, [])
+        if not drops or seen["turn_state"]["bag_draws"] or len(hero["items"]) < content.heroes[hero["hero"]].item_slots:
+            return None
+        here = [t for t in seen["tokens"] if t["field"] == hero["position"] and t["kind"] == "item" and t["id"]
+                and t["face_up"] and t["id"] not in self.dropped and self.tries.get(t["id"], 0) < 2]
+        if not here:
+            return None
+        # Never armour, shields or rings with artificial LP (and dropping them mid-game has tripped the
+        # engine: a later lose_lp offered the dropped token; reported to the rules-defects issue).
+        drops = [d for d in drops if d.token not in hero["artificial"]]
+        if not drops:
+            return None
+        worst = min(drops, key=lambda d: (item_value(content, seen, d.token), d.token))
+        if item_value(content, seen, worst.token) > item_value(content, seen, here[0]["id"]) + 2:
+            return None
+        self.dropped.add(worst.token)
+        return worst
 
     def _healing(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
         hero = me(seen)
