@@ -6,13 +6,18 @@ import argparse
 import platform
 import sys
 
-from . import engine_playouts, league_draw, overdue_scan
+from . import completion, engine_playouts, league_draw, overdue_scan
 
 # The overdue scan sets up Django on a scratch database, so it runs last.
-BENCHMARKS = {"engine": engine_playouts.main, "leagues": league_draw.main, "overdue": overdue_scan.main}
+BENCHMARKS = {"engine": engine_playouts.main, "completion": lambda quick: completion.main(quick=quick),
+              "leagues": league_draw.main, "overdue": overdue_scan.main}
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["completion"] and len(argv) > 1:
+        # `bench completion --games N --seats K --level L`: the completion benchmark with its options.
+        return completion.main(argv[1:])
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("names", nargs="*", help=f"benchmarks to run: {', '.join(BENCHMARKS)} (default: all)")
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")

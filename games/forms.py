@@ -39,6 +39,29 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    bots = forms.IntegerField(
+        label=_("Bots"), min_value=0, max_value=MAX_SEATS - 1, initial=0, required=False,
+        help_text=_("Seats after yours that bots take: one player and three bots start at once."),
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Bot level"), initial="normal", required=False,
+        choices=[("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))],
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        bots = data.get("bots") or 0
+        seats = data.get("seat_count")
+        if seats is not None and bots >= seats:
+            self.add_error("bots", _("Bots may take any seat but yours."))
+        data["bots"] = bots
+        data["bot_level"] = data.get("bot_level") or "normal"
+        return data
+
+    def game_options(self) -> dict[str, Any]:
+        """The cleaned data for services.game_create (without the bot seats)."""
+        return {k: v for k, v in self.cleaned_data.items() if k not in ("bots", "bot_level")}
+
     def clean_title(self) -> str:
         title = self.cleaned_data["title"].strip()
         if not title:

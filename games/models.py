@@ -103,6 +103,8 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="seats")
     is_bot = models.BooleanField(default=False)
+    # The level of a bot seat (games.bots); empty for people and for the stand-in (normal).
+    bot_level = models.CharField(max_length=10, blank=True, default="")
     dropped = models.BooleanField(default=False)
     missed_turns = models.PositiveSmallIntegerField(default=0)
     # The hero sheet: queryable columns plus the whole engine HeroState.

@@ -205,7 +205,11 @@ def action_submit(
             if new_state.phase == "finished":
                 transaction.on_commit(lambda: tasks.notify_finished.delay(game_id))
                 transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
-            elif turn_passed:
+            else:
+                from .bots.site import schedule
+
+                transaction.on_commit(lambda: schedule(game_id))   # a bot seat to move next (i14)
+            if new_state.phase != "finished" and turn_passed:
                 if new_state.phase == "play":
                     transaction.on_commit(lambda: tasks.begin_turn.delay(game_id, turn))
                 transaction.on_commit(lambda: signals.turn_passed.send(

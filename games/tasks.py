@@ -50,6 +50,8 @@ def begin_turn(game_id: int, turn: int) -> None:
     if game.turn_number != turn or game.status != Game.Status.RUNNING:
         return
     seat = game.seats.select_related("user").get(index=game.current_seat)
+    if seat.is_bot and seat.user_id is None:
+        return  # a bot seat from the lobby moves step by step: games.bots.site.schedule, bot_move
     if seat.is_bot or seat.dropped:
         bot_play.delay(game_id, turn)
         return
@@ -64,8 +66,17 @@ def bot_play(game_id: int, turn: int) -> None:
     if game is None or game.turn_number != turn:
         return
     seat = game.seats.get(index=game.current_seat)
-    policy = "bot" if seat.is_bot else "skip"
+    # The stand-in for overdue bot seats and dropped seats is the normal bot, so such games finish.
+    policy = "bot" if seat.is_bot or seat.dropped else "skip"
     turns.play_system_turn(game=game, seat_index=seat.index, turn=turn, reason="bot", policy=policy)
+
+
+@shared_task(acks_late=True)
+def bot_move(game_id: int, version: int) -> None:
+    """One step of a bot seat at ``version``; the submit's commit queues the next (games.bots.site)."""
+    from .bots.site import play_step
+
+    play_step(game_id=game_id, version=version)
 
 
 def _pause_before_send(row) -> None:

@@ -21,7 +21,7 @@ from games.engine.actions import BeginTurn, EndMovement, EndTurn
 from games.engine.content import load_content
 from games.engine.playout import acting_seat
 
-from . import bot
+from .bots import Bot, bot_action
 from .errors import NotAllowed
 from .models import Game, Notification, Seat
 from .notifications import notify
@@ -60,7 +60,8 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
         if not legal:
             break
         if policy == "bot" or state.pending:
-            action = bot.choose_action(content, state, seat, legal, rng)
+            # The stand-in is the normal bot; it sees only this seat's view (games.bots).
+            action = bot_action(content, state, seat, Bot("normal", f"{rng.random()}:{game.version}"))
         else:
             action = next((a for a in legal if isinstance(a, (BeginTurn, EndTurn))), None) or next(
                 (a for a in legal if isinstance(a, EndMovement)), legal[0])

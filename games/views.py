@@ -25,6 +25,7 @@ from games import board, rulebook, selectors, services, turns
 from games.engine import view as engine_view
 from games.engine.content import load_content
 
+from .bots.site import create_with_bots, seat_name
 from .errors import (
     GameServiceError,
     IdempotencyConflict,
@@ -94,7 +95,8 @@ def game_create(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST)
     if form.is_valid():
         try:
-            game = services.game_create(creator=request.user, **form.cleaned_data)
+            game = create_with_bots(creator=request.user, bots=form.cleaned_data["bots"],
+                                    bot_level=form.cleaned_data["bot_level"], **form.game_options())
         except InvalidRequest as exc:
             form.add_error(None, exc.message)
         else:
@@ -151,7 +153,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     content = load_content()
     lang = _lang()
     seats = list(game.seats.select_related("user").order_by("index"))
-    names = {s.index: (s.user.public_name if s.user else _("(empty seat)")) for s in seats}
+    names = {s.index: seat_name(s) for s in seats}
     my_seat = next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk
                     and not s.dropped), None)
     seat_index = my_seat.index if my_seat else None
@@ -364,7 +366,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     content = load_content()
     lang = _lang()
     seats = list(game.seats.select_related("user").order_by("index"))
-    names = {s.index: (s.user.public_name if s.user else _("(empty seat)")) for s in seats}
+    names = {s.index: seat_name(s) for s in seats}
     seat_index = next((s.index for s in seats if s.user_id == request.user.pk and not s.dropped), None)
     log = selectors.visible_log(game=game, seat_index=seat_index)
     # Position 0 is the game as dealt; then one position after each step not taken back.

@@ -161,7 +161,7 @@ class GameSummarySerializer(serializers.Serializer):
         return [
             {
                 "index": s.index,
-                "name": s.user.public_name if s.user else ("Bot" if s.is_bot else ""),
+                "name": s.user.public_name if s.user else (f"Bot ({s.bot_level or 'normal'})" if s.is_bot else ""),
                 "hero": s.hero_key or None,
                 "is_bot": s.is_bot,
                 "dropped": s.dropped,
@@ -442,3 +442,15 @@ class TakenBackSerializer(serializers.Serializer):
     sequence = serializers.IntegerField(help_text="The log entry that was taken back (kept, marked).")
     action = serializers.JSONField()
     version = serializers.IntegerField(help_text="The game's new version.")
+
+
+# --- bots (i14) -----------------------------------------------------------------------------------------
+class AddBotSerializer(StrictSerializer):
+    level = serializers.ChoiceField(choices=["easy", "normal", "strong"], default="normal",
+                                    help_text="How well the bot plays.")
+
+
+class SuggestionSerializer(serializers.Serializer):
+    action = serializers.DictField(help_text="The action the normal bot would submit now, ready to submit.")
+    version = serializers.IntegerField(help_text="The game version the suggestion is for.")
+    goal = serializers.CharField(allow_null=True, help_text="What the bot is after (for people: a hint).")

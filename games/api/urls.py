@@ -33,6 +33,8 @@ urlpatterns = [
     path("games/<api_id:game_id>/board/", views.GameBoardView.as_view(), name="game-board"),
     # table talk (chat, notes, spectating, push, webhooks, calendar)
     *talk_routes,
+    path("games/<api_id:game_id>/bots/", views.GameBotsView.as_view(), name="game-bots"),
+    path("games/<api_id:game_id>/suggestion/", views.GameSuggestionView.as_view(), name="game-suggestion"),
     # content
     path("content/board/", views.ContentBoardView.as_view(), name="content-board"),
 ]

@@ -387,3 +387,34 @@ class ContentBoardView(ApiView):
         response = Response(s.BoardContentSerializer(body).data)
         response["Cache-Control"] = "private, max-age=3600"
         return response
+
+
+# --- bots (i14) -----------------------------------------------------------------------------------------
+class GameBotsView(ApiView):
+    @extend_schema(
+        operation_id="games_bots_add",
+        summary="The creator puts a bot on the next empty seat of an open game",
+        tags=["games"],
+        request=s.AddBotSerializer,
+        responses={201: s.GameDetailSerializer, **errors(403, 404, *WRITE_ERRORS)},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        from games.bots.site import add_bot
+
+        data = s.AddBotSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        add_bot(game=_game(request, game_id), user=request.user, level=data.validated_data["level"])
+        return Response(_detail(request, _game(request, game_id)), status=status.HTTP_201_CREATED)
+
+
+class GameSuggestionView(ApiView):
+    @extend_schema(
+        operation_id="games_suggestion",
+        summary="What would the bot do? A suggestion for your move (never in rated or league games)",
+        tags=["play"],
+        responses={200: s.SuggestionSerializer, **errors(403, 404, *READ_ERRORS)},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        from games.bots.site import suggestion
+
+        return Response(suggestion(game=_game(request, game_id), user=request.user))

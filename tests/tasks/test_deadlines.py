@@ -192,10 +192,9 @@ def test_bots_play_legal_turns_on_both_seats(user, other_user):
 
 
 def test_the_bot_fights_only_what_it_can_probably_beat():
-    import random
-
-    from games import bot
-    from games.engine import legal_actions
+    from games.bots import Bot, bot_action
+    from games.bots.knowledge import fight_chance
+    from games.engine import view
     from games.engine.actions import Fight
     from games.engine.content import load_content
     from tests.engine.helpers import begun, play_state, put_token
@@ -206,12 +205,11 @@ def test_the_bot_fights_only_what_it_can_probably_beat():
     strong = next(tid for tid, t in sorted(content.tokens.items())
                   if t.kind == "monster" and t.hearts >= 2 and t.skills.get("melee", 0) <= -2)
     krieger = play_state(content, [("krieger", "A1")])
-    assert bot.win_chance(content, krieger, 0, Fight(token=weak, skill="melee")) > 0.5
+    assert fight_chance(content, view(content, krieger, 0)["heroes"][0], weak, "melee") > 0.5
     magier = play_state(content, [("magier", "A1")])
-    assert bot.win_chance(content, magier, 0, Fight(token=strong, skill="melee")) < 0.5
+    assert fight_chance(content, view(content, magier, 0)["heroes"][0], strong, "melee") < 0.5
     state = play_state(content, [("krieger", "A1")])
     put_token(state, weak, "A1", face_up=True)
     state = begun(content, state)
-    legal = legal_actions(content, state, 0)
-    choice = bot.choose_action(content, state, 0, legal, random.Random(1))
+    choice = bot_action(content, state, 0, Bot("normal", 1))
     assert isinstance(choice, Fight) and choice.token == weak

@@ -1,0 +1,162 @@
+"""Do bot games end? Bot-only games with honest seeded dice, up to 150 turns per seat.
+
+    .venv/bin/python -m bench completion --games N --seats K --level L [--ladder]
+
+ends with exactly one line
+``completion: F/N finished, S stalls, C crashes, median T turns per seat, p95 U turns per seat``
+(turns per seat of the finished games). Before it: how games ended, deaths per game, where the
+unfinished ones were stuck (each bot's goal at the end), and with ``--ladder`` head-to-head win
+rates between levels with a 95 % Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games.bots import Bot, bot_action
+from games.bots.planner import choose_goal
+from games.engine import apply, legal_actions, new_game, view
+from games.engine.content import load_content
+from games.engine.dice import SeededDice
+from games.engine.playout import acting_seat
+
+TURN_LIMIT = 150          # turns per seat
+ACTIONS_PER_TURN = 400    # more actions than this in one turn is a stall (nobody gets anywhere)
+
+
+@dataclass
+class Result:
+    finished: bool = False
+    stall: str | None = None
+    crash: str | None = None
+    turns_per_seat: float = 0.0
+    winner: int | None = None
+    ending: str | None = None
+    deaths: int = 0
+    goals: list[str] = field(default_factory=list)
+    actions: int = 0
+    seconds: float = 0.0
+    decisions: list[float] = field(default_factory=list)   # seconds each bot decision took
+
+
+def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
+    result = Result()
+    bots = [Bot(level, f"{seed}:{i}") for i, level in enumerate(levels)]
+    start = time.perf_counter()
+    try:
+        state = new_game(content, seats, seed)
+        sequence = 0
+        turn, in_turn = state.turn, 0
+        while state.phase != "finished" and state.turn <= TURN_LIMIT * seats:
+            seat = acting_seat(state)
+            if not legal_actions(content, state, seat):
+                result.stall = f"nobody can act ({state.phase}, turn {state.turn})"
+                break
+            thinking = time.perf_counter()
+            action = bot_action(content, state, seat, bots[seat])
+            result.decisions.append(time.perf_counter() - thinking)
+            sequence += 1
+            state, events = apply(content, state, seat, action, SeededDice(seed, sequence))
+            for e in events:
+                if e.kind == "boss_defeated":
+                    result.ending = e.data.get("boss")
+            in_turn = in_turn + 1 if state.turn == turn else 0
+            turn = state.turn
+            if in_turn > ACTIONS_PER_TURN:
+                result.stall = f"{in_turn} actions in turn {turn} ({action.kind})"
+                break
+        result.actions = sequence
+        result.finished = state.phase == "finished"
+        result.winner = state.winner
+        result.turns_per_seat = state.turn / seats
+        result.deaths = sum(h.deaths for h in state.heroes)
+        result.goals = [choose_goal(content, view(content, state, i)).name for i in range(seats)]
+    except Exception as exc:
+        result.crash = f"{type(exc).__name__}: {exc}"
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
+    content = load_content()
+    results = []
+    for g in range(games):
+        r = play_game(content, seats, f"completion-{seats}-{g}", [level] * seats)
+        results.append(r)
+        if r.stall or r.crash:
+            out(f"game {g}: {'stall ' + r.stall if r.stall else 'crash ' + r.crash}")
+    finished = [r for r in results if r.finished]
+    wins = Counter(r.winner for r in finished)
+    out(f"winners by seat: {dict(sorted(wins.items()))}")
+    endings = Counter(r.ending or "?" for r in finished)
+    stuck = Counter(goal for r in results if not r.finished and not r.crash for goal in r.goals)
+    actions = sum(r.actions for r in results)
+    seconds = sum(r.seconds for r in results)
+    out(f"endings: {dict(endings)}; deaths per game: {sum(r.deaths for r in results) / max(1, games):.2f}")
+    out(f"unfinished games' goals: {dict(stuck.most_common(8))}")
+    decisions = [d for r in results for d in r.decisions]
+    out(f"speed: {actions} actions in {seconds:.1f} s, {1000 * seconds / max(1, actions):.2f} ms per action; "
+        f"bot decisions p99 {1000 * percentile(decisions, 0.99):.1f} ms, max {1000 * max(decisions, default=0):.1f} ms")
+    turns = [r.turns_per_seat for r in finished]
+    median = statistics.median(turns) if turns else float("nan")
+    out(f"completion: {len(finished)}/{games} finished, {sum(1 for r in results if r.stall)} stalls, "
+        f"{sum(1 for r in results if r.crash)} crashes, median {median:.0f} turns per seat, "
+        f"p95 {percentile(turns, 0.95):.0f} turns per seat")
+    return results
+
+
+def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "strong"), out=print) -> None:
+    """Head-to-head two-seat games between neighbouring levels, seats swapped every other game."""
+    content = load_content()
+    for low, high in itertools.pairwise(levels):
+        wins = decided = 0
+        for g in range(games):
+            order = [high, low] if g % 2 == 0 else [low, high]
+            r = play_game(content, 2, f"ladder-{low}-{high}-{g}", order)
+            if r.winner is not None:
+                decided += 1
+                wins += order[r.winner] == high
+        lo, hi = wilson(wins, decided)
+        out(f"ladder: {high} beats {low} in {wins}/{decided} decided games "
+            f"({100 * wins / max(1, decided):.0f} %, 95 % CI {100 * lo:.0f}-{100 * hi:.0f} %)")
+
+
+def main(argv: list[str] | None = None, quick: bool = False) -> int:
+    parser = argparse.ArgumentParser(prog="bench completion")
+    parser.add_argument("--games", type=int, default=5 if quick else 20)
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--ladder", type=int, default=0, metavar="GAMES",
+                        help="also play this many head-to-head games per pair of levels")
+    args = parser.parse_args(argv if argv is not None else [])
+    if args.ladder:
+        ladder(args.ladder)
+    completion(args.games, args.seats, args.level)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,110 @@
+"""Answers to every kind of pending decision the rules can ask a seat (``games.engine.pending``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine.actions import Action
+from games.engine.content.model import Content
+
+from .knowledge import COLOUR_OF_SKILL, SKILLS, distances_to, me, skill_value
+from .planner import choose_goal, forage_targets
+
+SKILL_OF_COLOUR = {c: s for s, c in COLOUR_OF_SKILL.items()}
+
+
+def _value(action: Action) -> Any:
+    return next(iter(action.params().values()))
+
+
+def best_colour(content: Content, hero: dict[str, Any], options: list[str]) -> str:
+    """The experience colour of the hero's best skill (more dice where it fights)."""
+    def score(colour: str) -> tuple:
+        skill = SKILL_OF_COLOUR.get(colour)
+        return (skill_value(content, hero, skill) if skill else -1, colour)
+    return max(options, key=score)
+
+
+def worst_colour(content: Content, hero: dict[str, Any], options: list[str]) -> str:
+    def score(colour: str) -> tuple:
+        skill = SKILL_OF_COLOUR.get(colour)
+        return (skill_value(content, hero, skill) if skill else 99, colour)
+    return min(options, key=score)
+
+
+def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], legal: list[Action],
+           rng: random.Random) -> Action:
+    kind = pending["kind"]
+    hero = me(seen)
+    options = [_value(a) for a in legal]
+    pick = options[0]
+    if kind == "lose_lp":
+        # Only sources that still hold an LP: two queued losses may offer an armour the first one broke
+        # (an engine defect, reported to the rules-defects issue).
+        artificial = [o for o in options if o != "natural" and hero["artificial"].get(o, 0) > 0]
+        pick = artificial[0] if artificial else options[0]
+    elif kind == "keep_dice":
+        probe = pending.get("probe") or {}
+        sums = {o: sum(int(x) for x in str(o).split("+")) for o in options}
+        training = probe.get("purpose") == "training"
+        pick = (max if training else min)(options, key=lambda o: (sums[o], str(o)))
+    elif kind == "probe_boost":
+        probe = pending.get("probe") or {}
+        important = probe.get("purpose") in ("final_fight", "deed_encounter", "fight")
+        boosts = [o for o in options if o != "none"]
+        pick = boosts[0] if important and boosts else "none"
+    elif kind == "choose_xp":
+        pick = best_colour(content, hero, options)
+    elif kind == "lose_xp":
+        pick = worst_colour(content, hero, options)
+    elif kind == "place_token":
+        # Lay the drawn face-down token where the hero can take it soon.
+        dist = distances_to(content, seen, {hero["position"]})
+        pick = min(options, key=lambda o: (dist.get(o, 999), o))
+    elif kind == "make_room":
+        pick = "leave" if "leave" in options else options[0]
+    elif kind == "offer":
+        pick = "decline" if "decline" in options else options[0]
+    elif kind == "choose_gift":
+        pick = "gold" if "gold" in options else options[0]
+    elif kind == "hellsehen":
+        # A failed probe dissolves the spell: search only while the plan waits for a token.
+        goal = choose_goal(content, seen).name
+        searching = goal.startswith(("draw", "wait", "grow"))
+        pick = "hellsehen" if searching and "hellsehen" in options else "draw"
+    elif kind == "bag_search":
+        pick = _wanted_face(content, seen, options)
+    elif kind in ("death_field", "teleport_to", "choose_die"):
+        goal = choose_goal(content, seen)
+        targets = set(goal.targets) | forage_targets(content, seen)
+        if kind == "choose_die":
+            pick = options[0]
+        else:
+            dist = distances_to(content, seen, targets or {hero["manor"]}, goal.explore)
+            pick = min(options, key=lambda o: (dist.get(o, 999), str(o)))
+    elif kind == "attack_skill":
+        skills = [o for o in options if o in SKILLS]
+        pick = max(skills, key=lambda s: skill_value(content, hero, s)) if skills else options[0]
+    else:
+        pick = options[0]
+    return next(a for a in legal if _value(a) == pick)
+
+
+def _wanted_face(content: Content, seen: dict[str, Any], faces: list[str]) -> str:
+    """From a bag search: what the plan waits for (the deed's next token, the Namenloser once the
+    gem is won), then any token of the own deed, the dragon with a weapon, else the first."""
+    hero = me(seen)
+    wanted: list[str] = []
+    if hero["gem"]:
+        wanted.append("namenloser")
+    deed = hero.get("deed")
+    if deed:
+        for part in content.deeds[deed].parts:
+            wanted.extend(content.tokens[tid].face for tid in part.tokens)
+            wanted.extend(part.needs)
+    wanted.append("drache")
+    for face in wanted:
+        if face in faces:
+            return face
+    return faces[0]

@@ -1,0 +1,213 @@
+"""The plan of a bot: which goal it pursues and which fields that makes worth walking to.
+
+Routes to victory (rulebook "Spielende"): a Heldentat chosen at the royal court (J5), its three
+parts, the gem, a Wächter and then the Namenloser on H3; or a magic weapon and the dragon on V9.
+Everything in between — foraging tokens, quests and fights — feeds the bag draws that bring the
+deed's tokens, the Namenloser and the dragon onto the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.content.model import Content, FieldKind
+
+from .knowledge import cell_of_letter, fight_chance, item_flags, me, skill_value, total_lp
+
+ROYAL_COURT = "J5"
+DRAGON_FIELD = "V9"
+HEAL_FIELDS = ("N5", "I5")
+HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
+DEED_FIGHT_CHANCE = 0.25
+
+
+@dataclass
+class Goal:
+    name: str
+    targets: set[str] = field(default_factory=set)
+    explore: set[int] = field(default_factory=set)   # face-down cards worth turning (by cell)
+    forage: bool = False                              # also collect whatever draws tokens
+    starts: dict[str, float] = field(default_factory=dict)   # head starts of some targets (detours)
+
+
+def heal_goal(content: Content, seen: dict[str, Any]) -> Goal:
+    """Home heals all; a temple or village one LP per rest; a healer encounter at once."""
+    hero = me(seen)
+    missing = hero["lp_max"] - hero["lp"]
+    starts = {hero["manor"]: 0.0}
+    for code in HEAL_FIELDS:
+        if cell_of_letter(seen, code[0]) is not None:
+            starts[code] = 4.0 * (missing - 1)
+    for t in seen["tokens"]:
+        effects = set(content.tokens[t["id"]].effects) if t["id"] else set()
+        if t["kind"] == "encounter" and effects & {"heal_d6", "heal_herbwoman"}:
+            if hero["gold"] + hero["purse"] >= 1 or "heal_d6" in effects:
+                starts[t["field"]] = 2.0
+    return Goal("heal", set(starts), starts=starts)
+
+
+def deed_parts_done(content: Content, hero: dict[str, Any]) -> int:
+    if hero["gem"]:
+        return 3
+    deed = content.deeds[hero["deed"]]
+    keys = set()
+    for tid in hero.get("deed_tokens", ()):
+        token = content.tokens[tid]
+        keys.update(k for k in (token.face, token.back) if k)
+    if deed.parts[1].gives in keys:
+        return 2
+    if deed.parts[0].gives in keys:
+        return 1
+    return 0
+
+
+def token_fields(seen: dict[str, Any]) -> dict[str, str]:
+    """Known token id -> its field."""
+    return {t["id"]: t["field"] for t in seen["tokens"] if t["id"] is not None}
+
+
+def kind_fields(seen: dict[str, Any], kind: str) -> list[str]:
+    return [t["field"] for t in seen["tokens"] if t["kind"] == kind]
+
+
+def _find(content: Content, seen: dict[str, Any], tid: str) -> Goal | None:
+    """Where to go for a token: its field, or the card its coordinate lies on while it waits."""
+    where = token_fields(seen).get(tid)
+    if where is not None:
+        return Goal(f"token {tid}", {where})
+    waiting = {w["id"] for w in seen["waiting"] if w["id"]}
+    target = content.tokens[tid].target
+    if tid in waiting and target:
+        return _reach_letter(seen, target[0], target)
+    return None
+
+
+def _reach_letter(seen: dict[str, Any], letter: str, code: str) -> Goal:
+    if cell_of_letter(seen, letter) is not None:
+        return Goal(f"field {code}", {code})
+    hidden = {c["cell"] for c in seen["board"] if not c["revealed"]}
+    return Goal(f"search card {letter}", explore=hidden, forage=True)
+
+
+def _held_keys(content: Content, hero: dict[str, Any]) -> set[str]:
+    keys = {e["face"] for e in hero["items"] if e.get("face")}
+    for tid in hero.get("deed_tokens", ()):
+        token = content.tokens[tid]
+        keys.update(k for k in (token.face, token.back) if k)
+    return keys
+
+
+def deed_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
+    hero = me(seen)
+    done = deed_parts_done(content, hero)
+    if done >= 3:
+        return None
+    deed = content.deeds[hero["deed"]]
+    part = deed.parts[done]
+    held = _held_keys(content, hero)
+    for need in part.needs:
+        if need in held:
+            continue
+        tid = next((t for t, tok in sorted(content.tokens.items()) if tok.face == need and tok.deed == deed.key), None)
+        goal = _find(content, seen, tid) if tid else None
+        return goal or Goal(f"draw {need}", forage=True)
+    if part.action in ("fight", "encounter"):
+        token = content.tokens[part.tokens[0]]
+        if part.action == "fight" and token.skills:
+            best = max(fight_chance(content, hero, part.tokens[0], s) for s in token.skills)
+            if best < DEED_FIGHT_CHANCE:
+                return Goal(f"grow stronger for part {part.number}", forage=True)
+        goal = _find(content, seen, part.tokens[0])
+        return goal or Goal(f"draw part {part.number}", forage=True)
+    target = hero["manor"] if part.target == "manor" else part.target
+    if part.tokens and part.tokens[0] not in token_fields(seen):
+        goal = _find(content, seen, part.tokens[0])
+        return goal or Goal(f"draw part {part.number}", forage=True)
+    return _reach_letter(seen, target[0], target)
+
+
+def weapon_skills(content: Content, hero: dict[str, Any]) -> list[str]:
+    flags = item_flags(content, hero)
+    return [s for s in ("magic", "ranged", "melee") if f"dragon_weapon_{s}" in flags]
+
+
+def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
+    hero = me(seen)
+    if hero["lp"] * 2 <= hero["lp_max"] or (hero["lp"] <= 1 and hero["lp_max"] > 1):
+        return heal_goal(content, seen)
+    dragon = kind_fields(seen, "dragon")
+    if dragon and weapon_skills(content, hero):
+        return _reach_letter(seen, "V", DRAGON_FIELD) if cell_of_letter(seen, "V") is None else Goal(
+            "dragon", {dragon[0]})
+    if hero["gem"]:
+        if kind_fields(seen, "namenloser"):
+            if total_lp(hero) < hero["lp_max"]:
+                return Goal("heal before the tower", {hero["manor"]})
+            guardians = {f.code for f in content.regions["H"].fields if f.kind is FieldKind.GUARDIAN}
+            return Goal("guardian", guardians) if cell_of_letter(seen, "H") is not None else _reach_letter(
+                seen, "H", "H5")
+        return Goal("wait for the Namenloser", forage=True)
+    if hero.get("deed"):
+        goal = deed_goal(content, seen)
+        if goal is not None:
+            return goal
+    taken = {h.get("deed") for h in seen["heroes"] if h.get("deed")}
+    others_with_deed = sum(1 for h in seen["heroes"] if h["has_deed"])
+    if not hero["has_deed"] and others_with_deed < len(content.deeds) and len(taken) < len(content.deeds):
+        return _reach_letter(seen, "J", ROYAL_COURT)
+    return Goal("forage", forage=True)
+
+
+def forage_targets(content: Content, seen: dict[str, Any], skip: set[str] = frozenset()) -> set[str]:
+    """Fields where the hero can take something that draws a token: items, quests, encounters,
+    monsters it can probably beat, face-down tokens."""
+    hero = me(seen)
+    result = set()
+    for t in seen["tokens"]:
+        if t["field"] == hero["position"] and t["kind"] != "encounter":
+            continue
+        kind = t["kind"]
+        if t["id"] in skip:
+            continue
+        if t["id"] is None or kind in ("item", "spell") or (kind == "quest" and len(hero["quests"]) < 4):
+            result.add(t["field"])
+        elif kind == "encounter" and _encounter_worth(content, hero, t["id"]):
+            result.add(t["field"])
+        elif kind in ("monster", "deed_part") and t["id"]:
+            token = content.tokens[t["id"]]
+            if token.kind.value == "monster" and not token.deed:
+                best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0)
+                if best >= 0.55 and hero["lp"] >= 2:
+                    result.add(t["field"])
+    return result
+
+
+def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
+    token = content.tokens[tid]
+    effects = set(token.effects)
+    gold = hero["gold"] + hero["purse"]
+    if effects & {"train_magic", "train_ranged", "train_melee"}:
+        skill = next(e for e in token.effects if e.startswith("train_"))[6:]
+        return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
+    if effects & {"heal_d6", "heal_herbwoman"}:
+        return hero["lp"] < hero["lp_max"] - 1
+    return "magister" in effects or bool(token.weapon)
+
+
+def best_skill(content: Content, hero: dict[str, Any]) -> str:
+    """The skill the hero fights and probes with: his best, the one worth training."""
+    return max(("melee", "ranged", "magic"), key=lambda s: (skill_value(content, hero, s), s))
+
+
+def monster_fields(content: Content, seen: dict[str, Any]) -> dict[str, float]:
+    """Fields with an open monster, and how much walking into it should cost in the plan."""
+    hero = me(seen)
+    result = {}
+    for t in seen["tokens"]:
+        if t["id"] is None or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch"):
+            continue
+        token = content.tokens[t["id"]]
+        best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0.0)
+        result[t["field"]] = max(result.get(t["field"], 0.0), (1 - best) * 8)
+    return result

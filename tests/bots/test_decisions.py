@@ -1,0 +1,53 @@
+"""A bot answers every kind of pending decision the rules can ask (one case per kind)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bots import Bot, bot_action
+from games.engine import legal_actions
+from games.engine.content import load_content
+from games.engine.pending import ANSWER_CLASS
+from games.engine.state import Pending
+from tests.engine.helpers import begun, play_state
+
+OPTIONS = {
+    "choose_die": [2, 5],
+    "choose_gift": ["gold", "vision"],
+    "lose_lp": ["natural", "fd-1"],
+    "broken_armour": ["keep", "drop"],
+    "keep_item": ["fd-1", "fd-2"],
+    "death_field": ["H1", "H2", "H4", "H6"],
+    "hellsehen": ["draw", "hellsehen"],
+    "bag_search": ["namenloser", "orchan"],
+    "place_token": ["A1", "A2"],
+    "probe_boost": ["none", "city-04"],
+    "keep_dice": ["1+2", "5+6"],
+    "dragon_robbery": ["gold", "item"],
+    "attack_skill": ["magic", "melee"],
+    "attack_loss": ["lp", "xp"],
+    "swap_first": [3, 4],
+    "swap_second": [5, 6],
+    "teleport_to": ["A1", "A2"],
+    "companion": ["keep", "leave"],
+    "offer": ["decline", "buy"],
+    "make_room": ["fd-1", "leave"],
+    "choose_xp": ["blue", "green", "red"],
+    "lose_xp": ["blue", "red"],
+}
+
+
+def test_every_registered_kind_is_covered():
+    assert set(ANSWER_CLASS) <= set(OPTIONS)
+
+
+@pytest.mark.parametrize("kind", sorted(OPTIONS))
+def test_the_bot_answers(kind):
+    content = load_content()
+    state = begun(content, play_state(content, [("krieger", "A1")]))
+    probe = {"skill": "melee", "mod": 0, "purpose": "fight", "seat": 0, "data": {}}
+    state.pending = [Pending(seat=0, kind=kind, options=list(OPTIONS[kind]), context={"probe": probe})]
+    legal = legal_actions(content, state, 0)
+    assert legal
+    for level in ("easy", "normal", "strong"):
+        assert bot_action(content, state, 0, Bot(level, 1)) in legal
