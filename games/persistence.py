@@ -10,7 +10,7 @@ from .models import Game, RegionPlacement, Seat, TokenPosition
 
 GLOBAL_KEYS = (
     "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
-    "namenloser_card", "dragon_card", "winner", "flags",
+    "namenloser_card", "dragon_card", "winner", "flags", "chance_draws",
 )
 
 
@@ -63,6 +63,7 @@ def load_state(game: Game) -> State:
         dragon_card=g["dragon_card"],
         winner=g["winner"],
         flags=dict(g["flags"]),
+        chance_draws=g.get("chance_draws", 0),  # absent in games stored before dice v2
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import SeededDice, State, apply, new_game
+from games.engine import State, apply, dice_for, new_game
 from games.engine.content import load_content
 
 from .models import Game
@@ -11,11 +11,11 @@ from .models import Game
 def replay_state(game: Game, upto: int | None = None) -> State:
     """The state rebuilt from the seed and every applied (not taken back) action of the log."""
     content = load_content()
-    state = new_game(content, game.seat_count, game.seed)
+    state = new_game(content, game.seat_count, game.seed, dice_version=game.dice_version)
     for row in game.actions.filter(taken_back=False).order_by("sequence"):
         if upto is not None and row.sequence > upto:
             break
-        state, _ = apply(content, state, row.seat, row.action, SeededDice(game.seed, row.sequence))
+        state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
     return state
 
 

@@ -173,6 +173,7 @@ class State:
     dragon_card: str | None = None
     winner: int | None = None
     flags: dict[str, Any] = field(default_factory=dict)
+    chance_draws: int = 0              # dice v2: draws made so far; the next one derives from this count
 
     def clone(self) -> State:
         new = _shallow(self)
