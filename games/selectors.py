@@ -9,6 +9,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from games.engine import legal_actions
 from games.engine import view as engine_view
 from games.engine.content import load_content
+from games.engine.visibility import action_for, events_for
 
 from .errors import NotFound
 from .models import Game, GameAction, Seat
@@ -71,14 +72,16 @@ def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
 
 
 def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
-    """The log as this seat may read it: events hidden from it are left out."""
+    """The log as this seat may read it, through the engine's event visibility (ruling R-111):
+    events hidden from it are left out, secrets in the others' events are cut out."""
+    content = load_content()
     entries = []
     for row in GameAction.objects.filter(game=game).order_by("sequence"):
-        events = [e for e in row.events if e.get("visible_to") is None or seat_index in (e.get("visible_to") or [])]
+        events = events_for(content, seat_index, row.events)
         entries.append({
             "sequence": row.sequence,
             "seat": row.seat,
-            "action": row.action,
+            "action": action_for(content, seat_index, row.seat, row.action),
             "events": events,
             "taken_back": row.taken_back,
             "created_at": row.created_at,
