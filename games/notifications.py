@@ -91,6 +91,18 @@ def deliver(notification_id: int, before_send=None) -> bool:
     return True
 
 
+def stale_pending(now=None) -> list[int]:
+    """Pending mails nobody is sending: their claim expired (the process holding it died; a
+    re-delivered task saw the live claim and gave up) or they were never claimed for longer than
+    a lease (the task was lost). The periodic sweep sends them (ruling R-112)."""
+    now = now or timezone.now()
+    return list(
+        Notification.objects.filter(status=Notification.Status.PENDING)
+        .filter(Q(claimed_until__lt=now) | Q(claimed_until__isnull=True, created_at__lt=now - claim_lease()))
+        .order_by("created_at").values_list("pk", flat=True)[:500]
+    )
+
+
 def give_up(notification_id: int, error: str) -> None:
     Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING).update(
         status=Notification.Status.FAILED, last_error=error[:2000], claimed_until=None)

@@ -251,6 +251,8 @@ CELERY_BEAT_SCHEDULE = {
     # Deadlines live in the database; beat only looks for the overdue ones (an indexed query).
     "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 60.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
+    # Pending mails whose claim expired (a killed pool process) or that were never claimed.
+    "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 120.0},
     "send-daily-digests": {
         "task": "games.tasks.send_daily_digests",
         "schedule": crontab(hour=7, minute=0),
