@@ -19,8 +19,16 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from . import services
-from .forms import ApiTokenCreateForm, LanguageForm, ProfileForm, SignUpForm, VacationForm
+from . import services, throttling
+from .forms import (
+    ApiTokenCreateForm,
+    LanguageForm,
+    LocalizedPasswordResetForm,
+    ProfileForm,
+    SignUpForm,
+    ThrottledAuthenticationForm,
+    VacationForm,
+)
 
 
 def _add_errors(form, error: ValidationError) -> None:
@@ -47,6 +55,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        counted = throttling.keys(request, "signup", request.POST.get("username", "")[:150])
+        if throttling.blocked(counted):
+            form.is_valid()
+            form.add_error(None, throttling.MESSAGE)
+            return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request) or ""},
+                          status=429)
+        throttling.count(counted)
     if request.method == "POST" and form.is_valid():
         try:
             user = services.user_sign_up(
@@ -140,6 +156,37 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = services.api_token_revoke(user=request.user, token_id=token_id)
     messages.success(request, _("The token “%(name)s” has been revoked.") % {"name": token.name})
     return redirect("accounts:tokens")
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in with throttled failures (accounts.throttling): a full counter answers 429."""
+
+    form_class = ThrottledAuthenticationForm
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.throttled:
+            response.status_code = 429
+        return response
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, throttled per address and per e-mail address asked for; the answer
+    is the same whether an account has that address or not."""
+
+    form_class = LocalizedPasswordResetForm
+
+    def form_valid(self, form):
+        counted = throttling.keys(self.request, "reset", form.cleaned_data.get("email"))
+        if throttling.blocked(counted):
+            form.add_error(None, throttling.MESSAGE)
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        throttling.count(counted)
+        return super().form_valid(form)
 
 
 class LogoutView(auth_views.LogoutView):
