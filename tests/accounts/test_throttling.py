@@ -22,7 +22,8 @@ def _small_limits(settings):
 
 def page(response, name):
     """The page without its per-response CSRF token and the name typed in."""
-    return re.sub(r'(csrfmiddlewaretoken" value="|CSRFToken": ")[^"]+', "", response.content.decode()).replace(name, "X")
+    text = re.sub(r'(csrfmiddlewaretoken" value="|CSRFToken": ")[^"]+', "", response.content.decode())
+    return text.replace(name, "X")
 
 
 def login(client, username, password, address="10.0.0.1"):
