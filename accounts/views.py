@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -237,9 +238,14 @@ def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
     return redirect("accounts:vacation")
 
 
+@csrf_exempt
 @never_cache
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """The one-click link in every mail: GET asks, POST switches that kind of mail off (no login needed)."""
+    """The one-click link in every mail: GET asks, POST switches that kind of mail off (no login needed).
+
+    RFC 8058 one-click: mail programs POST ``List-Unsubscribe=One-Click`` to this URL without any
+    cookie or CSRF token; the signed token in the URL is the credential, so no CSRF check applies
+    (a forged request needs the signature, and all it can do is switch a mail off)."""
     from django.core import signing
     from django.shortcuts import get_object_or_404
 

@@ -146,7 +146,9 @@ def build_message(row: Notification) -> EmailMultiAlternatives:
         text = render_to_string(f"mail/{row.kind}.txt", context)
         html = render_to_string(f"mail/{row.kind}.html", context)
     message = EmailMultiAlternatives(subject=subject, body=text, to=[user.email],
-                                     headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>"})
+                                     headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+                                              # RFC 8058: mail programs may unsubscribe with one POST.
+                                              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
     message.attach_alternative(html, "text/html")
     return message
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files served from our static files, never a CDN
     "django_htmx",
+    "csp",
     "accounts",
     "games",
 ]
@@ -97,7 +99,31 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "heldenweb.middleware.SecurityHeadersMiddleware",
 ]
+
+# --- Content-Security-Policy (django-csp) and other response headers (issue 13) -------------------------
+# Scripts only from our own static files: no inline script, no eval. Styles allow inline style
+# attributes (the board's SVG and htmx's indicator style use them); images include data: URIs.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), "
+    "payment=(), usb=(), interest-cohort=()"
+)
 
 ROOT_URLCONF = "heldenweb.urls"
 WSGI_APPLICATION = "heldenweb.wsgi.application"

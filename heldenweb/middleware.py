@@ -1,0 +1,31 @@
+"""Response headers for every page: Permissions-Policy, and no caching of a game's private views.
+
+Game pages, their partials (poll, log, replay) and the API's state, log and actions responses show
+one seat's secrets; ``Cache-Control: private, no-store`` keeps them out of shared caches and off
+the disk of the browser (issue 13). The CSP itself comes from django-csp (settings).
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+
+NO_STORE_PATHS = re.compile(
+    r"^/(?:games/\d+/(?:|poll/|log/|replay/|act/|take-back/|dice/)"
+    r"|api/v1/games/[^/]+/(?:state|log|actions|heroes|tokens|board|take-back)/)$"
+)
+
+
+class SecurityHeadersMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        policy = getattr(settings, "PERMISSIONS_POLICY", "")
+        if policy:
+            response.headers.setdefault("Permissions-Policy", policy)
+        if NO_STORE_PATHS.match(request.path_info):
+            response.headers["Cache-Control"] = "private, no-store"
+        return response
