@@ -84,6 +84,8 @@ def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
             "action": action_for(content, seat_index, row.seat, row.action),
             "events": events,
             "taken_back": row.taken_back,
+            # Whether the step ended the take-back window; only told to its own seat.
+            "sealed": row.sealed if seat_index is not None and seat_index == row.seat else None,
             "created_at": row.created_at,
         })
     return entries
