@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.utils.cache import patch_cache_control
 
 NO_STORE_PATHS = re.compile(
     r"^/(?:games/\d+/(?:|poll/|log/|replay/|act/|take-back/|dice/)"
@@ -27,5 +28,6 @@ class SecurityHeadersMiddleware:
         if policy:
             response.headers.setdefault("Permissions-Policy", policy)
         if NO_STORE_PATHS.match(request.path_info):
-            response.headers["Cache-Control"] = "private, no-store"
+            # Merged with what the view set (never_cache's max-age=0, no-cache ...).
+            patch_cache_control(response, private=True, no_store=True)
         return response
