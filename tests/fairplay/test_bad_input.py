@@ -15,13 +15,6 @@ from tests.games.test_views_support import new_game, play_setup, users_by_seat
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _generous_rates(settings):
-    rest = dict(settings.REST_FRAMEWORK)
-    rest["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(rest["DEFAULT_THROTTLE_RATES"], "100000/min")
-    settings.REST_FRAMEWORK = rest
-
-
 @pytest.fixture
 def api_game(token_client, user, other_user):
     a, b = token_client(user), token_client(other_user)

@@ -31,13 +31,6 @@ pytestmark = pytest.mark.django_db
 _keys = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def _generous_rates(settings):
-    rest = dict(settings.REST_FRAMEWORK)
-    rest["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(rest["DEFAULT_THROTTLE_RATES"], "100000/min")
-    settings.REST_FRAMEWORK = rest
-
-
 def near_the_end(content):
     """Seat 0 (Krieger on his manor H1) has the Ahnenbanner's last part on his deed card; the
     Namenloser and his guardians wait in H; the dragon card is drawn; seat 1 holds a scroll part."""

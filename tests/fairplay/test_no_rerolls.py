@@ -32,13 +32,6 @@ CHANCE_KINDS = {"move", "fight", "accept_quest", "pick_up", "use_encounter", "ro
 _keys = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def _generous_rates(settings):
-    rest = dict(settings.REST_FRAMEWORK)
-    rest["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(rest["DEFAULT_THROTTLE_RATES"], "100000/min")
-    settings.REST_FRAMEWORK = rest
-
-
 class WebDriver:
     def __init__(self, game):
         self.game = game
