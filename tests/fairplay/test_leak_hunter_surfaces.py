@@ -1,7 +1,7 @@
 """The leak hunter, site side (issue 13, R-111): a game near its end — a Heldentat with its last
 part due, the Namenloser's guardians, secret boss cards — is played through the site; after each
 step every surface another seat or a spectator can fetch (game page, poll partial, log page, API
-detail/state/log/actions/heroes/tokens/board, the submit answers, mails) is searched for the
+detail/state/log/actions/heroes/tokens/board, mails) is searched for the
 secrets of the others and for the seed."""
 
 from __future__ import annotations
@@ -128,3 +128,30 @@ def test_nothing_another_seat_or_a_spectator_fetches_shows_a_secret(user, other_
     assert "fulfil_deed" in kinds
     log = GameAction.objects.filter(game=game).values_list("events", flat=True)
     assert any(e["kind"] == "deed_delivered" for events in log for e in events)
+
+
+def test_the_replay_shows_no_seat_the_others_secrets_at_any_step(user, other_user):
+    from games.replay import replay_state
+    from games.services import action_submit
+
+    content = load_content()
+    game = play_setup(new_game(user, [other_user], seed="leak-hunter-replay"))
+    rng = random.Random(9)
+    for i in range(40):
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = acting_seat(state)
+        actions = legal_actions(content, state, seat)
+        if not actions:
+            break
+        action_submit(game=game, user=users_by_seat(game)[seat], action=rng.choice(actions).to_json(),
+                      expected_version=game.version, idempotency_key=f"replay-{i}")
+    game.refresh_from_db()
+    steps = list(GameAction.objects.filter(game=game).values_list("sequence", flat=True))
+    for seat, web, _api in viewers(game):
+        for step in steps[::7]:
+            secrets = secrets_of_others(content, [replay_state(game, upto=step), load_state(game)], seat)
+            secrets.add(game.seed)
+            page = web.get(reverse("games:replay", args=[game.pk]), {"step": step}).content.decode()
+            hits = found_in(secrets, page) | ({game.seed} if game.seed in page else set())
+            assert not hits, (seat, step, hits)
