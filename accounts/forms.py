@@ -8,12 +8,13 @@ from functools import cache
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from . import services
+from . import services, throttling
 from .models import ApiToken, User
 
 
@@ -131,6 +132,24 @@ class ApiTokenCreateForm(forms.Form):
         help_text=_("What the token is for, e.g. “my bot” or “laptop script”."),
         error_messages={"required": _("Give the token a name.")},
     )
+
+
+class ThrottledAuthenticationForm(AuthenticationForm):
+    """Django's log-in form; failed attempts are counted per address and per username tried, and a
+    full counter refuses before the password is even checked (accounts.throttling)."""
+
+    throttled = False
+
+    def clean(self):
+        counted = throttling.keys(self.request, "login", self.cleaned_data.get("username"))
+        if throttling.blocked(counted):
+            self.throttled = True
+            raise ValidationError(throttling.MESSAGE, code="throttled")
+        try:
+            return super().clean()
+        except ValidationError:
+            throttling.count(counted)
+            raise
 
 
 class LocalizedPasswordResetForm(PasswordResetForm):

@@ -15,12 +15,21 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from . import services
-from .forms import ApiTokenCreateForm, LanguageForm, ProfileForm, SignUpForm, VacationForm
+from . import services, throttling
+from .forms import (
+    ApiTokenCreateForm,
+    LanguageForm,
+    LocalizedPasswordResetForm,
+    ProfileForm,
+    SignUpForm,
+    ThrottledAuthenticationForm,
+    VacationForm,
+)
 
 
 def _add_errors(form, error: ValidationError) -> None:
@@ -47,6 +56,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        counted = throttling.keys(request, "signup", request.POST.get("username", "")[:150])
+        if throttling.blocked(counted):
+            form.is_valid()
+            form.add_error(None, throttling.MESSAGE)
+            return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request) or ""},
+                          status=429)
+        throttling.count(counted)
     if request.method == "POST" and form.is_valid():
         try:
             user = services.user_sign_up(
@@ -142,6 +159,37 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     return redirect("accounts:tokens")
 
 
+class LoginView(auth_views.LoginView):
+    """Django's log-in with throttled failures (accounts.throttling): a full counter answers 429."""
+
+    form_class = ThrottledAuthenticationForm
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.throttled:
+            response.status_code = 429
+        return response
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, throttled per address and per e-mail address asked for; the answer
+    is the same whether an account has that address or not."""
+
+    form_class = LocalizedPasswordResetForm
+
+    def form_valid(self, form):
+        counted = throttling.keys(self.request, "reset", form.cleaned_data.get("email"))
+        if throttling.blocked(counted):
+            form.add_error(None, throttling.MESSAGE)
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        throttling.count(counted)
+        return super().form_valid(form)
+
+
 class LogoutView(auth_views.LogoutView):
     """Django's logout (POST only; GET is 405), with a confirmation on the next page."""
 
@@ -190,9 +238,14 @@ def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
     return redirect("accounts:vacation")
 
 
+@csrf_exempt
 @never_cache
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """The one-click link in every mail: GET asks, POST switches that kind of mail off (no login needed)."""
+    """The one-click link in every mail: GET asks, POST switches that kind of mail off (no login needed).
+
+    RFC 8058 one-click: mail programs POST ``List-Unsubscribe=One-Click`` to this URL without any
+    cookie or CSRF token; the signed token in the URL is the credential, so no CSRF check applies
+    (a forged request needs the signature, and all it can do is switch a mail off)."""
     from django.core import signing
     from django.shortcuts import get_object_or_404
 

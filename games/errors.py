@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+# Messages quote what was sent (an unknown kind, a bad value); they never quote more than this.
+MESSAGE_LIMIT = 300
+
 
 class GameServiceError(Exception):
     code = "game_error"
     status = 400
 
     def __init__(self, message: str) -> None:
+        if len(message) > MESSAGE_LIMIT:
+            message = message[:MESSAGE_LIMIT] + "…"
         super().__init__(message)
         self.message = message
 

@@ -88,7 +88,7 @@ class ActionForm(forms.Form):
         raw = self.cleaned_data.get("params") or "{}"
         try:
             params = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: "[[[[..." nested too deeply
             raise forms.ValidationError(_("Malformed action parameters.")) from exc
         if not isinstance(params, dict) or "kind" in params:
             raise forms.ValidationError(_("Malformed action parameters."))

@@ -17,6 +17,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.dice import DICE_VERSION
+
 
 def new_seed() -> str:
     return secrets.token_hex(32)
@@ -61,6 +63,8 @@ class Game(models.Model):
     # Chance: the seed stays secret while the game runs; its SHA-256 is public from the start.
     seed = models.CharField(max_length=64, default=new_seed)
     seed_commitment = models.CharField(max_length=64, editable=False)
+    # How the dice derive from the seed (games.engine.dice): games keep the version they began with.
+    dice_version = models.PositiveSmallIntegerField(default=DICE_VERSION)
     # Deadlines (UTC). The database is the record of every deadline.
     deadline_hours = models.PositiveIntegerField(_("turn deadline (hours)"), default=72)
     deadline_consequence = models.CharField(
@@ -169,6 +173,8 @@ class GameAction(models.Model):
     idempotency_key = models.CharField(max_length=64)
     request_hash = models.CharField(max_length=64, blank=True)
     taken_back = models.BooleanField(default=False)
+    # The step used chance or revealed information: it ends the take-back window (ruling R-110).
+    sealed = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

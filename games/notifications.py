@@ -96,6 +96,18 @@ def deliver(notification_id: int, before_send=None) -> bool:
     return True
 
 
+def stale_pending(now=None) -> list[int]:
+    """Pending mails nobody is sending: their claim expired (the process holding it died; a
+    re-delivered task saw the live claim and gave up) or they were never claimed for longer than
+    a lease (the task was lost). The periodic sweep sends them (ruling R-112)."""
+    now = now or timezone.now()
+    return list(
+        Notification.objects.filter(status=Notification.Status.PENDING)
+        .filter(Q(claimed_until__lt=now) | Q(claimed_until__isnull=True, created_at__lt=now - claim_lease()))
+        .order_by("created_at").values_list("pk", flat=True)[:500]
+    )
+
+
 def give_up(notification_id: int, error: str) -> None:
     Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING).update(
         status=Notification.Status.FAILED, last_error=error[:2000], claimed_until=None)
@@ -139,7 +151,9 @@ def build_message(row: Notification) -> EmailMultiAlternatives:
         text = render_to_string(f"mail/{row.kind}.txt", context)
         html = render_to_string(f"mail/{row.kind}.html", context)
     message = EmailMultiAlternatives(subject=subject, body=text, to=[user.email],
-                                     headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>"})
+                                     headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+                                              # RFC 8058: mail programs may unsubscribe with one POST.
+                                              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
     message.attach_alternative(html, "text/html")
     return message
 

@@ -10,7 +10,7 @@ from .models import Game, RegionPlacement, Seat, TokenPosition
 
 GLOBAL_KEYS = (
     "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
-    "namenloser_card", "dragon_card", "winner", "flags", "rules_version",
+    "namenloser_card", "dragon_card", "winner", "flags", "rules_version", "chance_draws",
 )
 
 
@@ -64,6 +64,7 @@ def load_state(game: Game) -> State:
         winner=g["winner"],
         flags=dict(g["flags"]),
         rules_version=g.get("rules_version", 1),  # games stored before issue 11 keep the old rules
+        chance_draws=g.get("chance_draws", 0),  # absent in games stored before dice v2
     )
 
 

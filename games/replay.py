@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import SeededDice, State, apply, new_game
+from games.engine import State, apply, dice_for, new_game
 from games.engine.content import load_content
 
 from .models import Game
@@ -13,11 +13,12 @@ def replay_state(game: Game, upto: int | None = None) -> State:
     content = load_content()
     # A game stored before issue 11 has no rules_version: it replays by the old rules (version 1).
     version = (game.global_state or {}).get("rules_version", 1)
-    state = new_game(content, game.seat_count, game.seed, rules_version=version)
+    state = new_game(content, game.seat_count, game.seed, rules_version=version,
+                     dice_version=game.dice_version)
     for row in game.actions.filter(taken_back=False).order_by("sequence"):
         if upto is not None and row.sequence > upto:
             break
-        state, _ = apply(content, state, row.seat, row.action, SeededDice(game.seed, row.sequence))
+        state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
     return state
 
 

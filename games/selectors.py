@@ -7,9 +7,10 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from games.engine import SeededDice, apply, legal_actions, new_game
+from games.engine import apply, dice_for, legal_actions, new_game
 from games.engine import view as engine_view
 from games.engine.content import load_content
+from games.engine.visibility import action_for, events_for
 
 from .errors import NotFound
 from .models import Game, GameAction, Seat
@@ -80,16 +81,20 @@ def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
 
 
 def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
-    """The log as this seat may read it: events hidden from it are left out."""
+    """The log as this seat may read it, through the engine's event visibility (ruling R-111):
+    events hidden from it are left out, secrets in the others' events are cut out."""
+    content = load_content()
     entries = []
     for row in GameAction.objects.filter(game=game).order_by("sequence"):
-        events = [e for e in row.events if e.get("visible_to") is None or seat_index in (e.get("visible_to") or [])]
+        events = events_for(content, seat_index, row.events)
         entries.append({
             "sequence": row.sequence,
             "seat": row.seat,
-            "action": row.action,
+            "action": action_for(content, seat_index, row.seat, row.action),
             "events": events,
             "taken_back": row.taken_back,
+            # Whether the step ended the take-back window (R-110); only told to its own seat.
+            "sealed": row.sealed if seat_index is not None and seat_index == row.seat else None,
             "created_at": row.created_at,
         })
     return entries
@@ -118,10 +123,13 @@ def spectator_view(*, game: Game, delay: int) -> SpectatorView:
         return SpectatorView(player_view(game=game, seat_index=None), game.turn_number, None)
     content = load_content()
     target = game.turn_number - delay
-    state = new_game(content, game.seat_count, game.seed)
+    state = new_game(content, game.seat_count, game.seed,
+                     rules_version=(game.global_state or {}).get("rules_version", 1),
+                     dice_version=game.dice_version)
     upto = 0
     for row in GameAction.objects.filter(game=game, taken_back=False).order_by("sequence"):
-        after, _ = apply(content, state, row.seat, row.action, SeededDice(game.seed, row.sequence))
+        after, _ = apply(content, state, row.seat, row.action,
+                         dice_for(game.dice_version, game.seed, row.sequence))
         if after.turn > max(target, 0):
             break
         state, upto = after, row.sequence

@@ -16,9 +16,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games.engine import IllegalActionError, SeededDice, apply, new_game, parse_action
+from games.engine import IllegalActionError, apply, dice_for, new_game, parse_action
 from games.engine.content import load_content
 from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
+from games.engine.visibility import sealed as step_sealed
 
 from .errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from .models import Game, GameAction, Seat
@@ -111,7 +112,7 @@ def game_leave(*, game: Game, user) -> None:
 
 def _start(game: Game) -> None:
     """All seats taken: the engine sets the game up; seats choose heroes in order."""
-    state = new_game(load_content(), game.seat_count, game.seed)
+    state = new_game(load_content(), game.seat_count, game.seed, dice_version=game.dice_version)
     create_rows(game, state)
     fields = apply_game_fields(game, state)
     game.status = Game.Status.SETUP
@@ -170,8 +171,9 @@ def action_submit(
                 raise NotAllowed("This game is not being played.")
             state = load_state(game)
             sequence = expected_version + 1
+            dice = dice_for(game.dice_version, game.seed, sequence)
             try:
-                new_state, events = apply(content, state, seat, parsed, SeededDice(game.seed, sequence))
+                new_state, events = apply(content, state, seat, parsed, dice)
             except IllegalActionError as exc:
                 raise IllegalAction(str(exc)) from exc
             write_changes(game, state, new_state)
@@ -198,6 +200,7 @@ def action_submit(
                 events=[e.to_json() for e in events],
                 idempotency_key=idempotency_key,
                 request_hash=digest,
+                sealed=step_sealed(state, new_state, events, dice.draws),
             )
             from . import signals, tasks
 
@@ -243,10 +246,22 @@ def turn_begin(*, game: Game, turn: int) -> SubmitResult | None:
 TAKE_BACK_BLOCKING_EVENTS = frozenset({"token_revealed", "region_explored"})
 
 
+def check_not_sealed(row: GameAction) -> None:
+    """Refuse taking back a step that used chance or revealed something (ruling R-110)."""
+    if row.sealed:
+        raise NotAllowed("That step used chance or revealed something; it cannot be taken back.")
+    # Rows logged before steps were sealed: judged by their events as before.
+    if any(event.get("dice") for event in row.events):
+        raise NotAllowed("A die was rolled in that step; it cannot be taken back.")
+    if any(event.get("kind") in TAKE_BACK_BLOCKING_EVENTS for event in row.events):
+        raise NotAllowed("Something was revealed in that step; it cannot be taken back.")
+
+
 def action_take_back(*, game: Game, user, expected_version: int | None = None) -> GameAction:
     """Take back the user's own last step of the current turn; returns the step taken back.
 
-    Allowed only while nothing was revealed and no die was rolled by that step, it is still the
+    Allowed only while the step is not sealed (it used no chance — dice, bag, piles, offers — and
+    revealed nothing, ruling R-110), it is still the
     same seat's turn with the same turn number, and the step is not the turn's beginning. The log
     keeps the row (``taken_back=True``); the state is rebuilt by replaying the log from the seed
     and written back like any other change, with the same conditional version update as a submit.
@@ -267,10 +282,7 @@ def action_take_back(*, game: Game, user, expected_version: int | None = None) -
         row = GameAction.objects.filter(game=game, taken_back=False).order_by("-sequence").first()
         if row is None or row.seat != seat or row.action.get("kind") == "begin_turn":
             raise NotAllowed("There is no step of yours in this turn to take back.")
-        if any(event.get("dice") for event in row.events):
-            raise NotAllowed("A die was rolled in that step; it cannot be taken back.")
-        if any(event.get("kind") in TAKE_BACK_BLOCKING_EVENTS for event in row.events):
-            raise NotAllowed("Something was revealed in that step; it cannot be taken back.")
+        check_not_sealed(row)
         current = load_state(game)
         GameAction.objects.filter(pk=row.pk).update(taken_back=True)
         rebuilt = replay_state(game)

@@ -101,6 +101,17 @@ def send_notification(self, notification_id: int) -> None:
 
 
 @shared_task(acks_late=True)
+def sweep_notifications() -> int:
+    """Periodic: hand every stale pending mail (claim expired, or never claimed) to a sender again.
+
+    The claim makes a swept mail go out once even if its first task is still alive somewhere."""
+    ids = notifications.stale_pending()
+    for notification_id in ids:
+        send_notification.delay(notification_id)
+    return len(ids)
+
+
+@shared_task(acks_late=True)
 def notify_finished(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:

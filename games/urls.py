@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_dice
 
 app_name = "games"
 
@@ -17,5 +17,6 @@ urlpatterns = [
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/replay/", views.game_replay, name="replay"),
     path("rules/authored/", views.authored_values, name="authored"),
+    path("games/<int:game_id>/dice/", views_dice.dice_check, name="dice_check"),
     path("rules/<str:rule_id>/", views.rule_detail, name="rule"),
 ]

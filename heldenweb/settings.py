@@ -14,6 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files served from our static files, never a CDN
     "django_htmx",
+    "csp",
     "accounts",
     "games",
     "leagues",
@@ -99,7 +101,31 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "heldenweb.middleware.SecurityHeadersMiddleware",
 ]
+
+# --- Content-Security-Policy (django-csp) and other response headers (issue 13) -------------------------
+# Scripts only from our own static files: no inline script, no eval. Styles allow inline style
+# attributes (the board's SVG and htmx's indicator style use them); images include data: URIs.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), "
+    "payment=(), usb=(), interest-cohort=()"
+)
 
 ROOT_URLCONF = "heldenweb.urls"
 WSGI_APPLICATION = "heldenweb.wsgi.application"
@@ -254,6 +280,8 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.tasks.enforce_deadlines", "schedule": 60.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
     "advance-seasons": {"task": "leagues.tasks.advance_seasons", "schedule": 300.0},
+    # Pending mails whose claim expired (a killed pool process) or that were never claimed.
+    "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 120.0},
     "send-daily-digests": {
         "task": "games.tasks.send_daily_digests",
         "schedule": crontab(hour=7, minute=0),

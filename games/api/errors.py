@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
@@ -36,6 +37,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "invalid_request": "The request is invalid; see details.",
         "parse_error": "The request body is not valid JSON.",
+        "payload_too_large": "The request body is too large.",
+        "nested_too_deeply": "The request body is nested too deeply.",
         "illegal_action": "This action is not possible now.",
         "idempotency_key_missing": "Send an Idempotency-Key header (1 to 64 characters) with every submission.",
         "invalid_credentials": "Unable to log in with the given username and password.",
@@ -56,6 +59,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "de": {
         "invalid_request": "Die Anfrage ist ungültig; Einzelheiten stehen unter details.",
         "parse_error": "Der Inhalt der Anfrage ist kein gültiges JSON.",
+        "payload_too_large": "Die Anfrage ist zu groß.",
+        "nested_too_deeply": "Die Anfrage ist zu tief verschachtelt.",
         "illegal_action": "Dieser Zug ist jetzt nicht möglich.",
         "idempotency_key_missing": "Sende bei jedem Zug einen Idempotency-Key-Header (1 bis 64 Zeichen).",
         "invalid_credentials": "Mit diesem Benutzernamen und Passwort ist keine Anmeldung möglich.",
@@ -182,12 +187,31 @@ def _drf_error(exc: exceptions.APIException, language: str, request) -> tuple[in
     return exc.status_code, error_body(language, code, details=details, **params)
 
 
+ECHO_LIMIT = 200
+
+
+def cut_echo(value: Any) -> Any:
+    """Error bodies quote the request (an unknown action kind, a bad value): every string is cut
+    to ECHO_LIMIT characters, so a 100 KB kind does not come back whole."""
+    if isinstance(value, str):
+        return value if len(value) <= ECHO_LIMIT else value[:ECHO_LIMIT] + "…"
+    if isinstance(value, dict):
+        return {cut_echo(k): cut_echo(v) for k, v in list(value.items())[:50]}
+    if isinstance(value, list | tuple):
+        return [cut_echo(v) for v in list(value)[:50]]
+    return value
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     """DRF's EXCEPTION_HANDLER: every error of every API view becomes our JSON error."""
     request = context.get("request")
     language = request_language(request)
     headers: dict[str, str] = {}
-    if isinstance(exc, Http404):
+    if isinstance(exc, RequestDataTooBig):
+        exc = ApiError("payload_too_large", status=413)
+    elif isinstance(exc, RecursionError):
+        exc = ApiError("nested_too_deeply", status=400)
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
@@ -207,7 +231,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         log.error("Unhandled error in API view %s", type(view).__name__ if view else "?", exc_info=exc)
         status, body = 500, error_body(language, "server_error")
     set_rollback()
-    response = Response(body, status=status, headers=headers)
+    response = Response(cut_echo(body), status=status, headers=headers)
     response["Content-Language"] = language
     return response
 

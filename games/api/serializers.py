@@ -261,6 +261,10 @@ class LogEntrySerializer(serializers.Serializer):
     action = ActionField()
     events = EventSerializer(many=True)
     taken_back = serializers.BooleanField()
+    sealed = serializers.BooleanField(
+        allow_null=True,
+        help_text="Your own steps only: true when the step used chance or revealed something, so it "
+                  "cannot be taken back (ruling R-110); null for the other seats' steps.")
     created_at = UtcDateTimeField()
 
 

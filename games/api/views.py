@@ -17,8 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services, turns
-from games.engine import ACTION_KINDS, Event
+from games.engine import ACTION_KINDS
 from games.engine.content import load_content
+from games.engine.visibility import events_for
 from games.errors import StaleVersion
 from games.models import Game, GameAction
 
@@ -361,7 +362,7 @@ def _submitted(row: GameAction) -> dict[str, Any]:
         "seat": row.seat,
         "version": row.sequence,
         "action": row.action,
-        "events": [e for e in row.events if Event.from_json(e).visible_for(row.seat)],
+        "events": events_for(load_content(), row.seat, row.events),
         "created_at": row.created_at,
     }).data
 

@@ -1,7 +1,7 @@
 """The rules of Die Rückkehr der Helden as pure Python. Imports nothing from Django."""
 
 from .actions import ACTION_KINDS, Action, parse_action
-from .dice import Dice, ScriptedDice, SeededDice
+from .dice import DICE_VERSION, CounterDice, Dice, ScriptedDice, SeededDice, dice_for
 from .engine import apply, legal_actions, new_game, winner
 from .errors import IllegalActionError, MalformedActionError
 from .events import Event
@@ -10,7 +10,9 @@ from .view import view
 
 __all__ = [
     "ACTION_KINDS",
+    "DICE_VERSION",
     "Action",
+    "CounterDice",
     "Dice",
     "Event",
     "IllegalActionError",
@@ -19,6 +21,7 @@ __all__ = [
     "SeededDice",
     "State",
     "apply",
+    "dice_for",
     "legal_actions",
     "new_game",
     "parse_action",

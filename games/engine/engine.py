@@ -168,6 +168,9 @@ def apply(content: Content, state: State, seat: int, action: Action | dict, dice
     action = parse_action(action)
     _check_may_act(state, seat, action)
     ctx = Ctx(content=content, state=state.clone(), dice=dice)
+    bind = getattr(dice, "bind", None)
+    if bind is not None:
+        bind(ctx.state)  # dice v2 count their draws in the state (State.chance_draws)
     if action not in legal_actions(content, state, seat):
         # Let the rule say why (its message is clearer), but never accept an action that
         # legal_actions does not offer: the two can then never drift apart.

@@ -7,7 +7,7 @@ from .actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
 from .board import CELLS, orthogonal_cells
 from .content.model import Content, Direction, FieldKind, TokenCategory
 from .context import Ctx
-from .dice import Dice
+from .dice import DICE_VERSION, CounterDice, Dice, dice_for
 from .errors import IllegalActionError
 from .life import magier_spell_choices
 from .state import (
@@ -41,12 +41,10 @@ PILE_OF_CATEGORY = {
 
 
 def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
-             rules_version: int = RULES_VERSION) -> State:
-    from .dice import SeededDice
-
+             rules_version: int = RULES_VERSION, dice_version: int = DICE_VERSION) -> State:
     if not 1 <= seats <= MAX_SEATS:
         raise IllegalActionError(f"a game has 1 to {MAX_SEATS} seats, not {seats}")
-    dice = dice or SeededDice(seed, 0)
+    dice = dice or dice_for(dice_version, seed, 0)
     tokens: dict[str, TokenState] = {}
     for tid, token in sorted(content.tokens.items()):
         if token.category in SET_ASIDE_CATEGORIES:
@@ -69,6 +67,8 @@ def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
         region_stack=stack,
         rules_version=rules_version,
     )
+    if isinstance(dice, CounterDice):
+        state.chance_draws = dice.counter
     return state
 
 

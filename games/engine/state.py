@@ -179,6 +179,7 @@ class State:
     winner: int | None = None
     flags: dict[str, Any] = field(default_factory=dict)
     rules_version: int = 1             # states stored without it predate issue 11; new_game sets RULES_VERSION
+    chance_draws: int = 0              # dice v2: draws made so far; the next one derives from this count
 
     def clone(self) -> State:
         new = _shallow(self)
