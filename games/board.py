@@ -67,6 +67,24 @@ def token_id_name(content: Content, token_id: str, lang: str) -> str:
     return display_name(token, lang) if token is not None else token_id
 
 
+ITEM_PARAM_LABELS = ("Item", "Spell")   # parameters that name a token a hero holds as an item
+
+
+def held_item_name(content: Content, token_id: str, lang: str) -> str:
+    """The item a held token stands for: its face if that is an item, else the item on its back.
+
+    A monster token won in a fight (face "Räuber") is carried flipped, as the item on its back ("Dolch").
+    """
+    token = content.tokens.get(token_id)
+    if token is None:
+        return token_id
+    for key in (token.face, token.back):
+        item = content.items.get(key) if key else None
+        if item is not None:
+            return display_name(item, lang)
+    return display_name(token, lang)
+
+
 def field_title(content: Content, code: str, lang: str) -> str:
     region = content.regions.get(code[:1])
     if region is None:
@@ -161,6 +179,8 @@ def param_value_label(content: Content, param: Param, value: Any, lang: str,
         if text.startswith("?") and text[1:].isdigit():
             return _("the face-down card at %(where)s") % {"where": cell_label(int(text[1:]))}
         return field_title(content, text, lang)
+    if param.label_en.startswith(ITEM_PARAM_LABELS) and isinstance(value, str) and value in content.tokens:
+        return held_item_name(content, value, lang)
     if param.type == "token" or (isinstance(value, str) and value in content.tokens):
         return token_id_name(content, value, lang)
     if param.type == "choice":
@@ -191,8 +211,12 @@ def hero_card(content: Content, key: str, lang: str) -> dict[str, Any]:
 
 
 def action_groups(content: Content, actions: list[Action], lang: str,
-                  names: dict[int, str] | None = None) -> list[Group]:
-    """Group the legal actions by kind; within a kind, by the value of the first parameter."""
+                  names: dict[int, str] | None = None, id_prefix: str = "act") -> list[Group]:
+    """Group the legal actions by kind; within a kind, by the value of the first parameter.
+
+    ``id_prefix`` makes the buttons' ids differ between positions (the view passes the game's version):
+    after an htmx swap the browser must not put the focus back on a button that now means another move.
+    """
     groups: dict[str, Group] = {}
     for index, action in enumerate(actions):
         group = groups.get(action.kind)
@@ -201,7 +225,7 @@ def action_groups(content: Content, actions: list[Action], lang: str,
                 kind=action.kind, label=action.LABEL_DE if lang == "de" else action.LABEL_EN,
                 params=action.PARAMS)
         params = action.params()
-        option = Option(id=f"act-{action.kind}-{index}", params=params, label="")
+        option = Option(id=f"{id_prefix}-{action.kind}-{index}", params=params, label="")
         if not action.PARAMS:
             option.label = group.label
             group.items.append(Item(key=None, label=group.label, primary=option))

@@ -166,7 +166,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     actions = []
     if acting == seat_index:
         actions = selectors.legal_actions_for(game=game, seat_index=seat_index)
-    groups = board.action_groups(content, actions, lang, names)
+    groups = board.action_groups(content, actions, lang, names, id_prefix=f"v{game.version}")
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
     log = board.describe_log(content, selectors.visible_log(game=game, seat_index=seat_index), lang, names,
@@ -183,12 +183,27 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "log": log if full_log else log[-LOG_ON_PAGE:],
         "log_total": len(log),
         "can_take_back": _can_take_back(log, seat_index, view),
+        "last_step": _last_step(log),
         "drawn_card": _drawn_card(content, view, seat_index, lang),
         "decision": _decision(content, view, seat_index, lang),
         "board_empty": not any(cell.get("placed") for cell in view["board"]),
         "colours": board.SEAT_COLOURS,
     })
     return context
+
+
+def _last_step(log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The newest step still standing, for the action panel and the screen reader's announcement."""
+    entry = next((e for e in reversed(log) if not e["taken_back"] and e["action"].get("kind") != "begin_turn"),
+                 None)
+    if entry is None:
+        return None
+    texts = [e["text"] for e in entry["events"] if e["text"]]
+    dice = [d for e in entry["events"] for d in e["dice"]]
+    summary = f"{entry['who']}: {entry['action_text']}. " + " ".join(texts[:4])
+    if dice:
+        summary += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(str(d) for d in dice)}
+    return {**entry, "summary": summary.strip()}
 
 
 def _decision(content, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any] | None:

@@ -68,17 +68,49 @@
     }
   });
 
-  document.addEventListener("htmx:afterSwap", function (event) {
-    init(event.detail.target && event.detail.target.parentNode);
+  // Keep the player's place: a swap replaces the whole game, and the browser's scroll anchoring would
+  // otherwise pin whatever survives (the footer) and jump to the bottom. Remember where the window was
+  // and whether the keyboard focus was inside the game, and restore both after the swap.
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "game") return;
+    var active = document.activeElement;
+    kept = { x: window.scrollX, y: window.scrollY, focusInside: !!(active && target.contains(active)) };
   });
 
-  // After an action the old button is gone: put the keyboard focus on the actions heading.
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function (event) {
+    init(event.detail.target && event.detail.target.parentNode);
+    if (kept) window.scrollTo(kept.x, kept.y);
+  });
+
+  function announce() {
+    var live = document.getElementById("live-region");
+    var game = document.getElementById("game");
+    if (!live || !game) return;
+    var parts = [];
+    game.querySelectorAll(".messages.in-game .message").forEach(function (m) { parts.push(m.textContent.trim()); });
+    if (game.dataset.announce) parts.push(game.dataset.announce);
+    var whose = document.getElementById("whose-turn");
+    if (whose) parts.push(whose.textContent.replace(/\s+/g, " ").trim());
+    live.textContent = parts.join(" ");
+  }
+
+  // After an action the old button is gone, and the buttons' ids change with every position, so the
+  // focus never lands on a button that now means another move: put it on the actions heading, and say
+  // what happened in the live region.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (!target || !kept) return;
+    var state = kept;
+    kept = null;
+    window.scrollTo(state.x, state.y);
     var active = document.activeElement;
-    if (!active || active === document.body) {
+    if (state.focusInside && (!active || active === document.body)) {
       var heading = document.getElementById("actions-title");
-      if (heading && heading.closest(".actions-panel.active")) heading.focus({ preventScroll: true });
+      if (heading) heading.focus({ preventScroll: true });
     }
+    announce();
   });
 
   if (document.readyState === "loading") {

@@ -96,7 +96,7 @@ def test_placing_a_region_card_highlights_the_legal_squares_on_the_board(client,
     assert svg.count('class="board-target"') == len(cells)
     assert "Your region card" in html
     # Clicking a square submits the same form as the button: the link names the button.
-    option = re.search(r'data-option="(act-place_region-\d+)"', svg).group(1)
+    option = re.search(r'data-option="(v\d+-place_region-\d+)"', svg).group(1)
     assert f'id="{option}"' in html
 
 

@@ -1,0 +1,142 @@
+"""The game page in Chromium at 1280 × 800 and 390 × 844: each bug of issue 16 has its test here.
+
+Games are built through the services (fast); the browser only does what the bug is about. Screenshots
+go to var/screenshots/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from tests.browser.conftest import DESKTOP, PHONE, needs_chromium, shot, wait_for_new_position
+from tests.conftest import TEST_PASSWORD, UserFactory
+from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
+
+pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
+
+VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+
+
+@pytest.fixture(autouse=True)
+def _no_background_tasks(monkeypatch):
+    """No worker runs here: the players begin their turns themselves (the button the task would press)."""
+    from games import tasks
+
+    for name in ("begin_turn", "notify_finished", "send_notification", "bot_play"):
+        task = getattr(tasks, name, None)
+        if task is not None:
+            monkeypatch.setattr(task, "delay", lambda *args, **kwargs: None)
+
+
+def _playing_game() -> tuple[Game, object]:
+    alice = UserFactory(username="alice", language="en")
+    bert = UserFactory(username="bert", language="en")
+    game = play_setup(new_game(alice, [bert], title="Page test"))
+    seat, _actions = legal(game)
+    return game, users_by_seat(game)[seat]
+
+
+def _game_url(live_server, game) -> str:
+    return live_server.url + reverse("games:detail", args=[game.pk])
+
+
+def _stamp(page) -> str:
+    return page.locator("#game").get_attribute("data-stamp")
+
+
+@VIEWPORTS
+def test_an_action_keeps_the_scroll_position(open_page, live_server, viewport):
+    game, user = _playing_game()
+    page = open_page(user, viewport)
+    page.goto(_game_url(live_server, game))
+    page.evaluate("window.scrollTo(0, 300)")
+    before = page.evaluate("window.scrollY")
+    assert before == 300, "the page is long enough to scroll"
+    old = _stamp(page)
+    # A script click: Playwright's own click would first scroll the button into view.
+    page.locator('form[data-kind="begin_turn"] button[type=submit]').evaluate("b => b.click()")
+    wait_for_new_position(page, old)
+    assert abs(page.evaluate("window.scrollY") - before) <= 5
+    old = _stamp(page)
+    page.locator("svg a.board-target").first.evaluate(
+        "a => a.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}))")
+    wait_for_new_position(page, old)
+    assert abs(page.evaluate("window.scrollY") - before) <= 5
+    shot(page, f"after-move-{'phone' if viewport is PHONE else 'desktop'}")
+    assert not page.errors, page.errors
+
+
+def test_enter_on_a_move_puts_the_focus_on_the_heading_and_announces_the_outcome(open_page, live_server):
+    game, user = _playing_game()
+    page = open_page(user, DESKTOP)
+    page.goto(_game_url(live_server, game))
+    old = _stamp(page)
+    page.locator('form[data-kind="begin_turn"] button[type=submit]').focus()
+    page.keyboard.press("Enter")
+    wait_for_new_position(page, old)
+    button = page.locator('form[data-kind="move"] button[type=submit]').first
+    button.focus()
+    old = _stamp(page)
+    page.keyboard.press("Enter")
+    wait_for_new_position(page, old)
+    assert page.evaluate("document.activeElement.id") == "actions-title"
+    page.wait_for_function("document.getElementById('live-region').textContent.trim().length > 0")
+    assert "bert" in page.locator("#live-region").text_content() or "alice" in page.locator(
+        "#live-region").text_content()
+    # A second Enter makes no second move.
+    moved = _stamp(page)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(800)
+    assert _stamp(page) == moved
+    game.refresh_from_db()
+    assert moved.startswith(f"{game.version}-")
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1920, 390])
+def test_the_hero_cards_show_every_value(open_page, live_server, width):
+    alice = UserFactory(username="alice", language="en")
+    bert = UserFactory(username="bert", language="en")
+    game = new_game(alice, [bert], title="Heroes")
+    seat, _ = legal(game)
+    page = open_page(users_by_seat(game)[seat], {"width": width, "height": 900})
+    page.goto(_game_url(live_server, game))
+    clipped = page.evaluate("""() => {
+      const bad = [];
+      document.querySelectorAll('.hero-card').forEach(card => {
+        const edge = card.getBoundingClientRect().right;
+        card.querySelectorAll('.hero-stats > div').forEach(row => {
+          const dd = row.querySelector('dd').getBoundingClientRect();
+          if (row.scrollWidth > row.clientWidth + 1 || dd.right > edge + 0.5 || dd.width === 0)
+            bad.push(card.querySelector('h3').textContent + ': ' + row.textContent.trim());
+        });
+      });
+      return bad;
+    }""")
+    assert page.locator(".hero-card").count() >= 4
+    assert clipped == []
+    shot(page, f"hero-choice-{width}")
+
+
+def test_an_invited_visitor_keeps_the_invitation_through_sign_up(open_page, live_server):
+    alice = UserFactory(username="alice", language="en")
+    game = new_game(alice, seat_count=2, title="Club evening", visibility=Game.Visibility.PRIVATE)
+    invite = reverse("games:join_invite", args=[game.pk, game.invite_code])
+    page = open_page(None, PHONE)
+    page.goto(live_server.url + invite)
+    page.wait_for_url("**/accounts/login/**")
+    assert "alice invites you to “Club evening”" in page.locator("main").text_content()
+    shot(page, "login-invitation")
+    page.get_by_role("link", name="Create an account").click()
+    page.wait_for_url("**/accounts/signup/**")
+    assert "alice invites you" in page.locator("main").text_content()
+    page.fill("input[name=username]", "carla")
+    page.fill("input[name=email]", "carla@example.org")
+    page.fill("input[name=password1]", TEST_PASSWORD)
+    page.fill("input[name=password2]", TEST_PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_url(f"**{invite}")
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert game.seats.filter(user__username="carla").exists()
