@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from games.engine.actions import Action, Param
 from games.engine.board import SIZE, row_col
@@ -655,7 +655,6 @@ EVENT_TEXTS = {
     "unwetter_roll": lambda: _("%(who)s rolls for the Unwetter: %(lasts)s."),
     "camel_roll": lambda: _("%(who)s rolls for the camel: %(movement_lost)s."),
     "movement_chosen": lambda: _("%(who)s moves by %(mode)s this turn."),
-    "moved": lambda: _("%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left)."),
     "region_explored": lambda: _("%(who)s explores %(cell)s: it is the card %(letter)s; arrives at %(to)s."),
     "open_token_placed": lambda: _("%(token)s is laid out on %(field)s."),
     "token_revealed": lambda: _("%(who)s turns over the token on %(field)s: %(token)s."),
@@ -719,6 +718,14 @@ def _region_label(content: Content, letter: str, lang: str) -> str:
     return f"{letter} ({display_name(region, lang)})" if region else str(letter)
 
 
+# Events whose sentence depends on a number: kind -> (the data key that counts, the sentence for n).
+PLURAL_EVENT_TEXTS = {
+    "moved": ("points_left", lambda n: ngettext(
+        "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement point left).",
+        "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left).", n)),
+}
+
+
 def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[int, str],
                heroes: dict[int, str]) -> str:
     """One event of the log as a sentence in the reader's language."""
@@ -732,6 +739,10 @@ def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[i
     for key, value in (event.get("data") or {}).items():
         args[key] = _event_value(content, key, value, lang)
     template = EVENT_TEXTS.get(event.get("kind", ""))
+    if event.get("kind") in PLURAL_EVENT_TEXTS:
+        count_key, plural = PLURAL_EVENT_TEXTS[event["kind"]]
+        count = (event.get("data") or {}).get(count_key)
+        return plural(count if isinstance(count, int) else 0) % args
     if template is None:
         # An event without a sentence of its own: its kind and its data, every value made readable.
         details = ", ".join(f"{k.replace('_', ' ')}: {args[k]}" for k in (event.get("data") or {}))

@@ -7,6 +7,7 @@ never a server error; a game the user may not see is a 404.
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -45,11 +46,26 @@ def _lang() -> str:
     return board.lang_of(translation.get_language())
 
 
+class GameHidden(Http404):
+    """A game that does not exist or that the user may not see."""
+
+
 def _load(request: HttpRequest, game_id: int, invite_code: str | None = None) -> Game:
     try:
         return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
     except NotFound as exc:
-        raise Http404(_("There is no such game, or it is private.")) from exc
+        raise GameHidden(_("There is no such game, or it is private.")) from exc
+
+
+def _own_404(view):
+    """A hidden game answers with the site's own 404 page, in development too (not Django's debug page)."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except GameHidden as exc:
+            return render(request, "404.html", {"exception": str(exc)}, status=404)
+    return wrapper
 
 
 def _report(request: HttpRequest, exc: GameServiceError) -> None:
@@ -107,6 +123,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 def game_join(request: HttpRequest, game_id: int, invite_code: str | None = None) -> HttpResponse:
     """GET: the invitation page of a (private) game; POST: take a seat."""
@@ -280,6 +297,7 @@ def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> Ht
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -287,6 +305,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @never_cache
 @vary_on_headers("HX-Request")
 @require_GET
@@ -308,6 +327,7 @@ def _after_post(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_POST
 def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -326,6 +346,7 @@ def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_POST
 def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -342,6 +363,7 @@ def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_POST
 def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -360,6 +382,7 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_GET
 def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -369,6 +392,7 @@ def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
 
 # --- replay ------------------------------------------------------------------------------------------------
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_GET
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -50,6 +50,8 @@ def _stamp(page) -> str:
 def test_an_action_keeps_the_scroll_position(open_page, live_server, viewport):
     game, user = _playing_game()
     page = open_page(user, viewport)
+    missing = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
     page.goto(_game_url(live_server, game))
     page.evaluate("window.scrollTo(0, 300)")
     before = page.evaluate("window.scrollY")
@@ -66,6 +68,7 @@ def test_an_action_keeps_the_scroll_position(open_page, live_server, viewport):
     assert abs(page.evaluate("window.scrollY") - before) <= 5
     shot(page, f"after-move-{'phone' if viewport is PHONE else 'desktop'}")
     assert not page.errors, page.errors
+    assert missing == [], "every request succeeds (the favicon too)"
 
 
 def test_enter_on_a_move_puts_the_focus_on_the_heading_and_announces_the_outcome(open_page, live_server):

@@ -56,7 +56,7 @@ def test_the_hero_choice_lists_every_free_hero_with_its_values(client, game):
         assert html.count(f'"hero":"{hero.key}"') >= 1
     magier = content.heroes["magier"]
     assert magier.ability_en.splitlines()[0] in html
-    assert "Spell instead of 3 gold (Magier)" in html  # the Magier's spell option
+    assert "Spell instead of 3 gold (Mage)" in html  # the Magier's spell option
     # One hero, one card: the values as printed.
     card = re.search(r"<h3>Elf</h3>.*?</dl>", html, re.S).group(0)
     elf = content.heroes["elf"]
