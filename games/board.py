@@ -104,6 +104,7 @@ class Option:
     params: dict[str, Any]
     label: str
     target: str | None = None          # "field:F2" or "cell:12" when it can be clicked on the board
+    badge: str = ""                    # a short cost drawn beside the target ("2", "3 · 58 %")
 
     @property
     def value(self) -> str:
@@ -408,6 +409,14 @@ def _entry_links(layout: Layout) -> list[str]:
     return out
 
 
+def _badge(option: Option, x: float, y: float) -> str:
+    if not option.badge:
+        return ""
+    width = 7 + 5.2 * len(option.badge)
+    return (_el("rect", x=_fmt(x), y=_fmt(y - 9), width=_fmt(width), height=12, rx=3, class_="target-cost-bg")
+            + _text(x + width / 2, y, option.badge, class_="target-cost"))
+
+
 def _target_link(option: Option, inner: str) -> str:
     return _el("a", inner, href=f"#{option.id}", class_="board-target", data_option=option.id,
                data_target=option.target, aria_label=option.label, role="button")
@@ -440,7 +449,8 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
         option = targets.get(f"cell:{cell}")
         if option is not None:
             cell_targets.append(_target_link(option, _el("title", escape(option.label)) + _el(
-                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")))
+                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")
+                + _badge(option, x0 + CARD / 2 - 10, y0 + CARD / 2 - 30)))
     out.extend(_entry_links(layout))
     # The square's grid lines on top of the cards.
     out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
@@ -456,7 +466,8 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
         if p is None:
             continue
         out.append(_target_link(option, _el("title", escape(option.label)) + _el(
-            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")))
+            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")
+            + _badge(option, p[0] + FIELD_R + 4, p[1] - FIELD_R - 2)))
     if view.get("unwetter"):
         out.append(_el("g", _el("title", escape(_("Unwetter: brooms, Pegasus and jumping shoes stay grounded")))
                        + _el("rect", x=BOARD - 150, y=-MARGIN + 1, width=150, height=MARGIN - 3, rx=4,

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/<str:invite_code>/", views.game_join, name="join_invite"),
     path("games/<int:game_id>/act/", views.action_submit, name="submit"),
     path("games/<int:game_id>/take-back/", views.take_back, name="take_back"),
+    path("games/<int:game_id>/walk/", views.walk, name="walk"),
     path("games/<int:game_id>/pause/", views.game_pause, name="pause"),
     path("games/<int:game_id>/poll/", views.game_poll, name="poll"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),

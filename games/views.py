@@ -22,9 +22,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, rulebook, selectors, services, turns
+from games import board, rulebook, selectors, services, turns, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
+from games.presenters.walk import walk_options
 
 from .errors import (
     GameServiceError,
@@ -35,7 +36,7 @@ from .errors import (
     NotFound,
     StaleVersion,
 )
-from .forms import ActionForm, GameCreateForm, TakeBackForm
+from .forms import ActionForm, GameCreateForm, TakeBackForm, WalkForm
 from .models import Game
 from .replay import replay_state
 
@@ -184,6 +185,8 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     if acting == seat_index:
         actions = selectors.legal_actions_for(game=game, seat_index=seat_index)
     groups = board.action_groups(content, actions, lang, names, id_prefix=f"v{game.version}")
+    targets = board.board_targets(groups)
+    walks = _walks(content, game, groups, targets, seat_index, lang)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
     log = board.describe_log(content, selectors.visible_log(game=game, seat_index=seat_index), lang, names,
@@ -193,8 +196,9 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
         "groups": groups,
-        "board_svg": board.render_board(content=content, view=view, lang=lang,
-                                        targets=board.board_targets(groups), names=names),
+        "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names),
+        "walks": walks,
+        "points_left": view.get("turn_state", {}).get("points") if view.get("phase") == "play" else None,
         "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
         "sheets": _sheets(content, view, seat_index, lang, names),
         "log": log if full_log else log[-LOG_ON_PAGE:],
@@ -207,6 +211,28 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "colours": board.SEAT_COLOURS,
     })
     return context
+
+
+def _walks(content, game: Game, groups, targets: dict[str, board.Option], seat: int | None,
+           lang: str) -> list[board.Option]:
+    """The one-click walks (routes of two or more steps) as buttons; every reachable field's cost is
+    drawn beside its target on the board (a one-step target keeps its plain "move" button)."""
+    if seat is None or not any(group.kind == "move" for group in groups):
+        return []
+    from games.persistence import load_state
+
+    routes = walking.reachable(content, load_state(game), seat)
+    options = walk_options(content, routes, lang, id_prefix=f"v{game.version}")
+    walks = []
+    for option in options:
+        route = routes[option.params["to"]]
+        existing = targets.get(option.target)
+        if existing is not None:   # a neighbour: the move button stays, it only learns its cost
+            existing.badge, existing.label = option.badge, option.label
+        elif len(route.steps) > 1:
+            targets[option.target] = option
+            walks.append(option)
+    return walks
 
 
 def _last_step(log: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -340,6 +366,26 @@ def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
         services.action_submit(game=game, user=request.user, action=form.action(),
                                expected_version=form.cleaned_data["version"],
                                idempotency_key=form.cleaned_data["idempotency_key"])
+    except GameServiceError as exc:
+        _report(request, exc)
+    return _after_post(request, game)
+
+
+@login_required
+@_own_404
+@vary_on_headers("HX-Request")
+@require_POST
+def walk(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One click on a reachable field: the whole route, one logged step at a time (services.walk_to)."""
+    game = _load(request, game_id)
+    form = WalkForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
+        return _after_post(request, game)
+    try:
+        services.walk_to(game=game, user=request.user, to=form.cleaned_data["to"],
+                         expected_version=form.cleaned_data["version"],
+                         idempotency_key=form.cleaned_data["idempotency_key"])
     except GameServiceError as exc:
         _report(request, exc)
     return _after_post(request, game)

@@ -143,3 +143,35 @@ def test_an_invited_visitor_keeps_the_invitation_through_sign_up(open_page, live
     page.get_by_role("button", name="Take a seat").click()
     page.wait_for_url(f"**/games/{game.pk}/")
     assert game.seats.filter(user__username="carla").exists()
+
+
+@VIEWPORTS
+def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, viewport):
+    from games.models import GameAction
+
+    game, user = _playing_game()
+    page = open_page(user, viewport)
+    page.goto(_game_url(live_server, game))
+    old = _stamp(page)
+    page.get_by_role("button", name="Begin your turn").click()
+    wait_for_new_position(page, old)
+    if page.locator('form[data-kind="choose_movement"]').count():
+        old = _stamp(page)
+        page.locator('form[data-kind="choose_movement"] button', has_text="walk").click()
+        wait_for_new_position(page, old)
+    far = page.locator('svg a.board-target[data-option*="-walk-"]')
+    assert far.count() > 0, "fields beyond the neighbours are offered"
+    assert page.locator("svg .target-cost").count() >= far.count(), "every target shows its cost"
+    assert "movement points left" in page.locator(".points-left").text_content()
+    shot(page, f"walk-targets-{'phone' if viewport is PHONE else 'desktop'}")
+    before = GameAction.objects.filter(game=game).count()
+    old = _stamp(page)
+    far.last.click()
+    wait_for_new_position(page, old)
+    moves = GameAction.objects.filter(game=game).order_by("sequence")[before:]
+    assert len(moves) >= 1 and all(m.action["kind"] == "move" for m in moves)
+    assert len(moves) >= 2 or any(e["kind"] != "moved" for e in moves[0].events), \
+        "one request walked several steps, or stopped at the first because something happened"
+    assert page.locator(".last-step").is_visible()
+    shot(page, f"walked-{'phone' if viewport is PHONE else 'desktop'}")
+    assert not page.errors, page.errors
