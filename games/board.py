@@ -473,14 +473,34 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
                        + _el("rect", x=BOARD - 150, y=-MARGIN + 1, width=150, height=MARGIN - 3, rx=4,
                              class_="weather-badge")
                        + _text(BOARD - 75, -6, "☁ " + _("Unwetter"), class_="weather-text"), class_="weather"))
-    vb = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
+    full = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
+    vb = fitted_viewbox(layout, targets) or full
     classes = "board-svg unwetter" if view.get("unwetter") else "board-svg"
     defs = ('<defs><pattern id="card-back-pattern" width="16" height="16" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)"><rect width="16" height="16" class="back-a"/>'
             '<rect width="8" height="16" class="back-b"/></pattern></defs>')
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" class="{classes}" '
-           f'role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" data-fit="{vb}" data-full="{full}" '
+           f'class="{classes}" role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
     return mark_safe(svg)  # every text and attribute above went through escape()
+
+
+def fitted_viewbox(layout: Layout, targets: dict[str, Option]) -> str | None:
+    """The part of the square worth looking at: the revealed cards and every card with a target,
+    with room for the row and column numbers. None while nothing is revealed (the whole square)."""
+    cells = set(layout.cells)
+    for key in targets:
+        if key.startswith("cell:"):
+            cells.add(int(key[5:]))
+        elif key.startswith("field:") and key[6:7] in layout.cell_of_letter:
+            cells.add(layout.cell_of_letter[key[6:7]])
+    if not layout.cells or len(cells) >= SIZE * SIZE:
+        return None
+    rows = [row_col(c)[0] for c in cells]
+    cols = [row_col(c)[1] for c in cells]
+    x0, y0 = min(cols) * CARD - MARGIN, min(rows) * CARD - MARGIN
+    width = (max(cols) - min(cols) + 1) * CARD + 2 * MARGIN
+    height = (max(rows) - min(rows) + 1) * CARD + 2 * MARGIN
+    return f"{x0} {y0} {width} {height}"
 
 
 def _manors(layout: Layout, view: dict[str, Any]) -> list[str]:

@@ -4,11 +4,12 @@
   "use strict";
   var ZOOMS = [1, 1.5, 2, 3, 4];
   var KEY = "heldenweb.boardZoom";
+  var WHOLE = "heldenweb.boardWhole";
 
   function zoomIndex() {
     var stored = sessionStorage.getItem(KEY);
     // On a phone the whole square is too small to read: start zoomed in (the buttons change it).
-    var i = stored === null ? (window.innerWidth < 640 ? 2 : 0) : parseInt(stored, 10);
+    var i = stored === null ? (window.innerWidth < 640 ? 1 : 0) : parseInt(stored, 10);
     return isNaN(i) ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, i));
   }
 
@@ -27,6 +28,13 @@
     (root || document).querySelectorAll(".board-scroll").forEach(function (scroller) {
       var svg = scroller.querySelector(".board-svg");
       if (!svg) return;
+      // The server fits the view to the explored cards; "whole board" shows the full square.
+      var whole = sessionStorage.getItem(WHOLE) === "1";
+      var box = whole ? svg.getAttribute("data-full") : svg.getAttribute("data-fit");
+      if (box) svg.setAttribute("viewBox", box);
+      scroller.parentNode.querySelectorAll('[data-zoom="whole"]').forEach(function (b) {
+        b.setAttribute("aria-pressed", whole ? "true" : "false");
+      });
       svg.style.width = (z * 100) + "%";
       scroller.classList.toggle("fit", z === 1);
       if (recentre) centre(scroller);
@@ -43,7 +51,12 @@
     if (zoom) {
       var i = zoomIndex();
       var what = zoom.getAttribute("data-zoom");
-      i = what === "in" ? i + 1 : what === "out" ? i - 1 : 0;
+      if (what === "whole") {
+        sessionStorage.setItem(WHOLE, sessionStorage.getItem(WHOLE) === "1" ? "0" : "1");
+      } else if (what === "reset") {
+        sessionStorage.setItem(WHOLE, "0");
+      }
+      i = what === "in" ? i + 1 : what === "out" ? i - 1 : what === "whole" ? i : 0;
       sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
       applyZoom(document, true);
       return;
@@ -56,6 +69,33 @@
         button.click();  // the same form, the same submit button: htmx sees the button that was "clicked"
       }
     }
+  });
+
+  // Pan a zoomed board by dragging it with the mouse (touch scrolls natively; arrow keys scroll the
+  // focused board). A drag that moved is not a click on a target.
+  var drag = null;
+  document.addEventListener("pointerdown", function (event) {
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    var scroller = event.target.closest && event.target.closest(".board-scroll");
+    if (!scroller || scroller.classList.contains("fit")) return;
+    drag = { el: scroller, x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop, moved: false };
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) return;
+    var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+    if (drag.moved) {
+      drag.el.scrollLeft = drag.left - dx;
+      drag.el.scrollTop = drag.top - dy;
+    }
+  });
+  document.addEventListener("pointerup", function () {
+    if (drag && drag.moved) {
+      var swallow = function (e) { e.stopPropagation(); e.preventDefault(); };
+      document.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(function () { document.removeEventListener("click", swallow, { capture: true }); }, 0);
+    }
+    drag = null;
   });
 
   // SVG links have no built-in "press Space": make targets behave like the buttons they stand for.

@@ -33,3 +33,17 @@ def test_button_ids_change_with_the_position():
     first = board.action_groups(content, [action], "en", id_prefix="v7")[0].items[0].primary.id
     second = board.action_groups(content, [action], "en", id_prefix="v8")[0].items[0].primary.id
     assert first != second
+
+
+def test_the_board_fits_the_explored_cards_and_keeps_the_whole_square_at_hand():
+    import re
+
+    content = load_content()
+    letter = next(iter(content.regions))
+    view = {"board": [{"cell": 0, "revealed": True, "letter": letter, "placed": True}]
+            + [{"cell": c, "revealed": False, "placed": True} for c in range(1, 25)], "heroes": []}
+    svg = str(board.render_board(content=content, view=view, lang="en", targets={}))
+    fit = re.search(r'viewBox="([^"]+)"', svg).group(1)
+    full = re.search(r'data-full="([^"]+)"', svg).group(1)
+    assert fit == f"{-board.MARGIN} {-board.MARGIN} {board.CARD + 2 * board.MARGIN} {board.CARD + 2 * board.MARGIN}"
+    assert full.split()[2] == str(board.BOARD + 2 * board.MARGIN)
