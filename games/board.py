@@ -423,8 +423,9 @@ def _target_link(option: Option, inner: str) -> str:
 
 
 def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: dict[str, Option],
-                 names: dict[int, str] | None = None) -> SafeString:
-    """The inline SVG of one view. ``targets`` maps "field:F2"/"cell:12" to the option it submits."""
+                 names: dict[int, str] | None = None, changed=()) -> SafeString:
+    """The inline SVG of one view. ``targets`` maps "field:F2"/"cell:12" to the option it submits;
+    ``changed`` names fields to ring as changed since the viewer's last visit."""
     layout = Layout(content, view)
     names = names or {}
     out: list[str] = []
@@ -458,6 +459,10 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
     out.extend(_tokens(content, layout, view, lang))
     out.extend(_boat(layout, view))
     out.extend(_heroes(content, layout, view, lang, names))
+    for code in changed:
+        p = layout.pos(code)
+        if p is not None:
+            out.append(_el("circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 10, class_="changed-ring"))
     out.extend(cell_targets)
     for key, option in targets.items():
         if not key.startswith("field:"):

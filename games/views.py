@@ -22,9 +22,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, rulebook, selectors, services, turns, walking
+from games import board, rulebook, selectors, services, turns, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
+from games.presenters.story import story_since
 from games.presenters.walk import walk_options
 
 from .errors import (
@@ -189,14 +190,19 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     walks = _walks(content, game, groups, targets, seat_index, lang)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
-    log = board.describe_log(content, selectors.visible_log(game=game, seat_index=seat_index), lang, names,
-                             hero_names)
+    raw_log = selectors.visible_log(game=game, seat_index=seat_index)
+    log = board.describe_log(content, raw_log, lang, names, hero_names)
+    story = story_since(log, raw_log, since=my_seat.last_seen_sequence, seat=seat_index) if my_seat else None
+    if my_seat is not None:
+        visits.mark_seen(seat=my_seat, sequence=game.version)
     context.update({
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
         "groups": groups,
-        "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names),
+        "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names,
+                                        changed=story["fields"] if story else ()),
+        "story": story,
         "walks": walks,
         "points_left": view.get("turn_state", {}).get("points") if view.get("phase") == "play" else None,
         "board_text": board.board_text(content=content, view=view, lang=lang, names=names),

@@ -97,3 +97,16 @@ def url_with_next(url, next_url) -> str:
     from urllib.parse import quote
 
     return f"{url}?next={quote(str(next_url), safe='/')}" if next_url else url
+
+
+@register.simple_tag(takes_context=True)
+def games_waiting(context) -> int:
+    """How many games wait for the signed-in user (the header's count, the tab title, the favicon)."""
+    request = context.get("request")
+    if request is None:
+        return 0
+    if not hasattr(request, "_games_waiting"):
+        from games.visits import games_waiting_for
+
+        request._games_waiting = games_waiting_for(request.user)
+    return request._games_waiting

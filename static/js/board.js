@@ -151,7 +151,18 @@
       if (heading) heading.focus({ preventScroll: true });
     }
     announce();
+    showWaiting();
   });
+
+  // The tab title and the favicon say how many games wait for the player, also after a swap.
+  function showWaiting() {
+    var game = document.getElementById("game");
+    if (!game || game.dataset.waiting === undefined) return;
+    var n = parseInt(game.dataset.waiting, 10) || 0;
+    document.title = (n ? "(" + n + ") " : "") + document.title.replace(/^\(\d+\) /, "");
+    var icon = document.querySelector('link[rel="icon"][data-turn]');
+    if (icon) icon.href = n ? icon.dataset.turn : icon.dataset.idle;
+  }
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { init(document); });

@@ -175,3 +175,24 @@ def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, v
     assert page.locator(".last-step").is_visible()
     shot(page, f"walked-{'phone' if viewport is PHONE else 'desktop'}")
     assert not page.errors, page.errors
+
+
+def test_the_waiting_player_sees_the_story_of_the_others_turn(open_page, live_server):
+    from tests.games.test_views_support import submit
+
+    game, user = _playing_game()
+    seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
+    other = users_by_seat(game)[1 - seat]
+    page = open_page(other, PHONE)
+    page.goto(_game_url(live_server, game))
+    old = _stamp(page)
+    submit(game, {"kind": "begin_turn"})
+    _seat, actions = legal(game)
+    submit(game, next(a for a in actions if a.kind in ("move", "end_turn")))
+    wait_for_new_position(page, old)   # the page follows by polling
+    page.wait_for_selector(".story")
+    assert "Since your last visit" in page.locator(".story").text_content()
+    shot(page, "story-phone")
+    page.reload()
+    assert page.locator(".story").count() == 0, "read once seen"
+    assert not page.errors, page.errors
