@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, rulebook, selectors, services, turns, visits, walking
+from games import board, endings, rulebook, selectors, services, turns, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.presenters.story import story_since
@@ -181,6 +181,8 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     }
     if game.status == Game.Status.OPEN:
         return context
+    context["dice_check_url"] = _dice_check_url(game)
+    context["rematch"] = (game.options or {}).get("rematch")
     acting = _acting_seat(view)
     actions = []
     if acting == seat_index:
@@ -217,6 +219,16 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "colours": board.SEAT_COLOURS,
     })
     return context
+
+
+def _dice_check_url(game: Game) -> str | None:
+    """The "check the dice" page of a finished game (built by another branch: absent until merged)."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    try:
+        return reverse("games:dice_check", args=[game.pk])
+    except NoReverseMatch:
+        return None
 
 
 def _walks(content, game: Game, groups, targets: dict[str, board.Option], seat: int | None,
@@ -431,6 +443,37 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
     except GameServiceError as exc:
         _report(request, exc)
     return _after_post(request, game)
+
+
+@login_required
+@_own_404
+@vary_on_headers("HX-Request")
+@require_POST
+def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    try:
+        seat = endings.game_resign(game=game, user=request.user)
+    except GameServiceError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("You resigned. A stand-in plays your hero on.") if seat.is_bot
+                         else _("You resigned. Your hero's turns are skipped from now on."))
+    return _after_post(request, game)
+
+
+@login_required
+@_own_404
+@require_POST
+def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    try:
+        new = endings.game_rematch(game=game, user=request.user)
+    except GameServiceError as exc:
+        _report(request, exc)
+        return redirect("games:detail", game_id=game.pk)
+    messages.success(request, _("The rematch “%(title)s” has begun.") % {"title": new.title})
+    url = reverse("games:detail", args=[new.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required
