@@ -196,3 +196,27 @@ def test_the_waiting_player_sees_the_story_of_the_others_turn(open_page, live_se
     page.reload()
     assert page.locator(".story").count() == 0, "read once seen"
     assert not page.errors, page.errors
+
+
+def test_a_step_is_taken_back_and_then_the_player_resigns(open_page, live_server):
+    game, user = _playing_game()
+    page = open_page(user, DESKTOP)
+    page.goto(_game_url(live_server, game))
+    old = _stamp(page)
+    page.get_by_role("button", name="Begin your turn").click()
+    wait_for_new_position(page, old)
+    old = _stamp(page)
+    page.locator('form[data-kind="move"] button[type=submit]').first.click()
+    wait_for_new_position(page, old)
+    game.refresh_from_db()
+    if page.locator("form.take-back").count():   # a plain step (no die, nothing revealed)
+        old = _stamp(page)
+        page.get_by_role("button", name="Take back my last step").click()
+        wait_for_new_position(page, old)
+        assert "was taken back" in page.locator("#game").text_content()
+    page.locator("details.resign summary").click()
+    page.get_by_role("button", name="Yes, resign").click()
+    page.wait_for_selector("text=You resigned")
+    shot(page, "resigned-desktop")
+    assert game.seats.get(user=user).dropped
+    assert not page.errors, page.errors
