@@ -42,6 +42,7 @@ from .models import Game
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
+SETTING_KINDS = frozenset({"set_dice_policy"})
 
 
 def _lang() -> str:
@@ -201,7 +202,9 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
-        "groups": groups,
+        # Standing settings (the experience-dice policy) are not a step of every turn: tucked away.
+        "groups": [g for g in groups if g.kind not in SETTING_KINDS],
+        "setting_groups": [g for g in groups if g.kind in SETTING_KINDS],
         "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names,
                                         changed=story["fields"] if story else ()),
         "story": story,
