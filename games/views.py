@@ -262,6 +262,19 @@ def _last_step(log: list[dict[str, Any]]) -> dict[str, Any] | None:
                  None)
     if entry is None:
         return None
+    # A one-click walk is several moves in a row: tell them together.
+    standing = [e for e in log if not e["taken_back"]]
+    at = next(i for i, e in enumerate(standing) if e is entry)
+    run = [entry]
+    while entry["action"].get("kind") == "move" and at - len(run) >= 0:
+        before = standing[at - len(run)]
+        if before["action"].get("kind") != "move" or before["seat"] != entry["seat"]:
+            break
+        run.insert(0, before)
+    if len(run) > 1:
+        path = " → ".join(str(e["action"].get("to", "")) for e in run)
+        entry = {**entry, "action_text": _("Walk: %(path)s") % {"path": path},
+                 "events": [event for e in run for event in e["events"]]}
     texts = [e["text"] for e in entry["events"] if e["text"]]
     dice = [d for e in entry["events"] for d in e["dice"]]
     summary = f"{entry['who']}: {entry['action_text']}. " + " ".join(texts[:4])
@@ -380,13 +393,18 @@ def _after_post(request: HttpRequest, game: Game) -> HttpResponse:
 def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     form = ActionForm(request.POST)
+    return _submit(request, game, form, lambda data: services.action_submit(
+        game=game, user=request.user, action=form.action(), expected_version=data["version"],
+        idempotency_key=data["idempotency_key"]))
+
+
+def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
+    """Validate a playing form, call the service with its cleaned data, report a refusal, answer."""
     if not form.is_valid():
         messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
         return _after_post(request, game)
     try:
-        services.action_submit(game=game, user=request.user, action=form.action(),
-                               expected_version=form.cleaned_data["version"],
-                               idempotency_key=form.cleaned_data["idempotency_key"])
+        service(form.cleaned_data)
     except GameServiceError as exc:
         _report(request, exc)
     return _after_post(request, game)
@@ -399,17 +417,9 @@ def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
 def walk(request: HttpRequest, game_id: int) -> HttpResponse:
     """One click on a reachable field: the whole route, one logged step at a time (services.walk_to)."""
     game = _load(request, game_id)
-    form = WalkForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
-        return _after_post(request, game)
-    try:
-        services.walk_to(game=game, user=request.user, to=form.cleaned_data["to"],
-                         expected_version=form.cleaned_data["version"],
-                         idempotency_key=form.cleaned_data["idempotency_key"])
-    except GameServiceError as exc:
-        _report(request, exc)
-    return _after_post(request, game)
+    return _submit(request, game, WalkForm(request.POST), lambda data: services.walk_to(
+        game=game, user=request.user, to=data["to"], expected_version=data["version"],
+        idempotency_key=data["idempotency_key"]))
 
 
 @login_required

@@ -25,6 +25,17 @@ needs_chromium = pytest.mark.skipif(
     reason=f"{CHROMIUM} is missing (CI installs it; locally: apt-get install chromium)")
 
 
+@pytest.fixture(autouse=True)
+def _no_background_tasks(monkeypatch):
+    """No worker runs here: the players begin their turns themselves (the button the task would press)."""
+    from games import tasks
+
+    for name in ("begin_turn", "notify_finished", "send_notification", "bot_play"):
+        task = getattr(tasks, name, None)
+        if task is not None:
+            monkeypatch.setattr(task, "delay", lambda *args, **kwargs: None)
+
+
 @pytest.fixture
 def chromium(monkeypatch):
     # Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test are fine.

@@ -19,17 +19,6 @@ pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transac
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
-@pytest.fixture(autouse=True)
-def _no_background_tasks(monkeypatch):
-    """No worker runs here: the players begin their turns themselves (the button the task would press)."""
-    from games import tasks
-
-    for name in ("begin_turn", "notify_finished", "send_notification", "bot_play"):
-        task = getattr(tasks, name, None)
-        if task is not None:
-            monkeypatch.setattr(task, "delay", lambda *args, **kwargs: None)
-
-
 def _playing_game() -> tuple[Game, object]:
     alice = UserFactory(username="alice", language="en")
     bert = UserFactory(username="bert", language="en")
@@ -173,6 +162,8 @@ def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, v
     assert len(moves) >= 2 or any(e["kind"] != "moved" for e in moves[0].events), \
         "one request walked several steps, or stopped at the first because something happened"
     assert page.locator(".last-step").is_visible()
+    if len(moves) >= 2:
+        assert "Walk: " in page.locator(".last-step").text_content(), "the walk's steps are told together"
     shot(page, f"walked-{'phone' if viewport is PHONE else 'desktop'}")
     assert not page.errors, page.errors
 
