@@ -30,8 +30,9 @@ migrate: bootstrap
 demo: migrate
 	$(BIN)/python manage.py seed_demo
 
+# Mails link to where this server runs (unless SITE_URL is set), e.g. make run PORT=8101.
 run: demo
-	$(BIN)/python manage.py runsite --host $(HOST) --port $(PORT)
+	SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" $(BIN)/python manage.py runsite --host $(HOST) --port $(PORT)
 
 test: bootstrap
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from games.engine.actions import Action, Param
 from games.engine.board import SIZE, row_col
@@ -67,6 +67,24 @@ def token_id_name(content: Content, token_id: str, lang: str) -> str:
     return display_name(token, lang) if token is not None else token_id
 
 
+ITEM_PARAM_LABELS = ("Item", "Spell")   # parameters that name a token a hero holds as an item
+
+
+def held_item_name(content: Content, token_id: str, lang: str) -> str:
+    """The item a held token stands for: its face if that is an item, else the item on its back.
+
+    A monster token won in a fight (face "Räuber") is carried flipped, as the item on its back ("Dolch").
+    """
+    token = content.tokens.get(token_id)
+    if token is None:
+        return token_id
+    for key in (token.face, token.back):
+        item = content.items.get(key) if key else None
+        if item is not None:
+            return display_name(item, lang)
+    return display_name(token, lang)
+
+
 def field_title(content: Content, code: str, lang: str) -> str:
     region = content.regions.get(code[:1])
     if region is None:
@@ -86,6 +104,7 @@ class Option:
     params: dict[str, Any]
     label: str
     target: str | None = None          # "field:F2" or "cell:12" when it can be clicked on the board
+    badge: str = ""                    # a short cost drawn beside the target ("2", "3 · 58 %")
 
     @property
     def value(self) -> str:
@@ -161,6 +180,8 @@ def param_value_label(content: Content, param: Param, value: Any, lang: str,
         if text.startswith("?") and text[1:].isdigit():
             return _("the face-down card at %(where)s") % {"where": cell_label(int(text[1:]))}
         return field_title(content, text, lang)
+    if param.label_en.startswith(ITEM_PARAM_LABELS) and isinstance(value, str) and value in content.tokens:
+        return held_item_name(content, value, lang)
     if param.type == "token" or (isinstance(value, str) and value in content.tokens):
         return token_id_name(content, value, lang)
     if param.type == "choice":
@@ -191,8 +212,12 @@ def hero_card(content: Content, key: str, lang: str) -> dict[str, Any]:
 
 
 def action_groups(content: Content, actions: list[Action], lang: str,
-                  names: dict[int, str] | None = None) -> list[Group]:
-    """Group the legal actions by kind; within a kind, by the value of the first parameter."""
+                  names: dict[int, str] | None = None, id_prefix: str = "act") -> list[Group]:
+    """Group the legal actions by kind; within a kind, by the value of the first parameter.
+
+    ``id_prefix`` makes the buttons' ids differ between positions (the view passes the game's version):
+    after an htmx swap the browser must not put the focus back on a button that now means another move.
+    """
     groups: dict[str, Group] = {}
     for index, action in enumerate(actions):
         group = groups.get(action.kind)
@@ -201,7 +226,7 @@ def action_groups(content: Content, actions: list[Action], lang: str,
                 kind=action.kind, label=action.LABEL_DE if lang == "de" else action.LABEL_EN,
                 params=action.PARAMS)
         params = action.params()
-        option = Option(id=f"act-{action.kind}-{index}", params=params, label="")
+        option = Option(id=f"{id_prefix}-{action.kind}-{index}", params=params, label="")
         if not action.PARAMS:
             option.label = group.label
             group.items.append(Item(key=None, label=group.label, primary=option))
@@ -384,14 +409,23 @@ def _entry_links(layout: Layout) -> list[str]:
     return out
 
 
+def _badge(option: Option, x: float, y: float) -> str:
+    if not option.badge:
+        return ""
+    width = 7 + 5.2 * len(option.badge)
+    return (_el("rect", x=_fmt(x), y=_fmt(y - 9), width=_fmt(width), height=12, rx=3, class_="target-cost-bg")
+            + _text(x + width / 2, y, option.badge, class_="target-cost"))
+
+
 def _target_link(option: Option, inner: str) -> str:
     return _el("a", inner, href=f"#{option.id}", class_="board-target", data_option=option.id,
                data_target=option.target, aria_label=option.label, role="button")
 
 
 def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: dict[str, Option],
-                 names: dict[int, str] | None = None) -> SafeString:
-    """The inline SVG of one view. ``targets`` maps "field:F2"/"cell:12" to the option it submits."""
+                 names: dict[int, str] | None = None, changed=()) -> SafeString:
+    """The inline SVG of one view. ``targets`` maps "field:F2"/"cell:12" to the option it submits;
+    ``changed`` names fields to ring as changed since the viewer's last visit."""
     layout = Layout(content, view)
     names = names or {}
     out: list[str] = []
@@ -416,7 +450,8 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
         option = targets.get(f"cell:{cell}")
         if option is not None:
             cell_targets.append(_target_link(option, _el("title", escape(option.label)) + _el(
-                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")))
+                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")
+                + _badge(option, x0 + CARD / 2 - 10, y0 + CARD / 2 - 30)))
     out.extend(_entry_links(layout))
     # The square's grid lines on top of the cards.
     out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
@@ -424,6 +459,10 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
     out.extend(_tokens(content, layout, view, lang))
     out.extend(_boat(layout, view))
     out.extend(_heroes(content, layout, view, lang, names))
+    for code in changed:
+        p = layout.pos(code)
+        if p is not None:
+            out.append(_el("circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 10, class_="changed-ring"))
     out.extend(cell_targets)
     for key, option in targets.items():
         if not key.startswith("field:"):
@@ -432,20 +471,41 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
         if p is None:
             continue
         out.append(_target_link(option, _el("title", escape(option.label)) + _el(
-            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")))
+            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")
+            + _badge(option, p[0] + FIELD_R + 4, p[1] - FIELD_R - 2)))
     if view.get("unwetter"):
         out.append(_el("g", _el("title", escape(_("Unwetter: brooms, Pegasus and jumping shoes stay grounded")))
                        + _el("rect", x=BOARD - 150, y=-MARGIN + 1, width=150, height=MARGIN - 3, rx=4,
                              class_="weather-badge")
                        + _text(BOARD - 75, -6, "☁ " + _("Unwetter"), class_="weather-text"), class_="weather"))
-    vb = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
+    full = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
+    vb = fitted_viewbox(layout, targets) or full
     classes = "board-svg unwetter" if view.get("unwetter") else "board-svg"
     defs = ('<defs><pattern id="card-back-pattern" width="16" height="16" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)"><rect width="16" height="16" class="back-a"/>'
             '<rect width="8" height="16" class="back-b"/></pattern></defs>')
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" class="{classes}" '
-           f'role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" data-fit="{vb}" data-full="{full}" '
+           f'class="{classes}" role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
     return mark_safe(svg)  # every text and attribute above went through escape()
+
+
+def fitted_viewbox(layout: Layout, targets: dict[str, Option]) -> str | None:
+    """The part of the square worth looking at: the revealed cards and every card with a target,
+    with room for the row and column numbers. None while nothing is revealed (the whole square)."""
+    cells = set(layout.cells)
+    for key in targets:
+        if key.startswith("cell:"):
+            cells.add(int(key[5:]))
+        elif key.startswith("field:") and key[6:7] in layout.cell_of_letter:
+            cells.add(layout.cell_of_letter[key[6:7]])
+    if not layout.cells or len(cells) >= SIZE * SIZE:
+        return None
+    rows = [row_col(c)[0] for c in cells]
+    cols = [row_col(c)[1] for c in cells]
+    x0, y0 = min(cols) * CARD - MARGIN, min(rows) * CARD - MARGIN
+    width = (max(cols) - min(cols) + 1) * CARD + 2 * MARGIN
+    height = (max(rows) - min(rows) + 1) * CARD + 2 * MARGIN
+    return f"{x0} {y0} {width} {height}"
 
 
 def _manors(layout: Layout, view: dict[str, Any]) -> list[str]:
@@ -631,7 +691,6 @@ EVENT_TEXTS = {
     "unwetter_roll": lambda: _("%(who)s rolls for the Unwetter: %(lasts)s."),
     "camel_roll": lambda: _("%(who)s rolls for the camel: %(movement_lost)s."),
     "movement_chosen": lambda: _("%(who)s moves by %(mode)s this turn."),
-    "moved": lambda: _("%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left)."),
     "region_explored": lambda: _("%(who)s explores %(cell)s: it is the card %(letter)s; arrives at %(to)s."),
     "open_token_placed": lambda: _("%(token)s is laid out on %(field)s."),
     "token_revealed": lambda: _("%(who)s turns over the token on %(field)s: %(token)s."),
@@ -695,6 +754,14 @@ def _region_label(content: Content, letter: str, lang: str) -> str:
     return f"{letter} ({display_name(region, lang)})" if region else str(letter)
 
 
+# Events whose sentence depends on a number: kind -> (the data key that counts, the sentence for n).
+PLURAL_EVENT_TEXTS = {
+    "moved": ("points_left", lambda n: ngettext(
+        "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement point left).",
+        "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left).", n)),
+}
+
+
 def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[int, str],
                heroes: dict[int, str]) -> str:
     """One event of the log as a sentence in the reader's language."""
@@ -708,6 +775,10 @@ def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[i
     for key, value in (event.get("data") or {}).items():
         args[key] = _event_value(content, key, value, lang)
     template = EVENT_TEXTS.get(event.get("kind", ""))
+    if event.get("kind") in PLURAL_EVENT_TEXTS:
+        count_key, plural = PLURAL_EVENT_TEXTS[event["kind"]]
+        count = (event.get("data") or {}).get(count_key)
+        return plural(count if isinstance(count, int) else 0) % args
     if template is None:
         # An event without a sentence of its own: its kind and its data, every value made readable.
         details = ", ".join(f"{k.replace('_', ' ')}: {args[k]}" for k in (event.get("data") or {}))

@@ -100,3 +100,11 @@ class ActionForm(forms.Form):
 
 class TakeBackForm(forms.Form):
     version = forms.IntegerField(min_value=0)
+
+
+class WalkForm(forms.Form):
+    """A one-click walk: the destination (a field code or "?<cell>"), the page's version and a key."""
+
+    to = forms.RegexField(regex=r"^(\?\d{1,2}|[A-Za-z]\d{1,2})$", max_length=4)
+    version = forms.IntegerField(min_value=0)
+    idempotency_key = forms.CharField(max_length=60)

@@ -111,6 +111,8 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, blank=True, default="")
     dropped = models.BooleanField(default=False)
     missed_turns = models.PositiveSmallIntegerField(default=0)
+    # The log's sequence this seat's player last saw on the game page ("since your last visit").
+    last_seen_sequence = models.PositiveIntegerField(default=0)
     # The hero sheet: queryable columns plus the whole engine HeroState.
     hero_key = models.CharField(max_length=20, blank=True)
     position = models.CharField(max_length=8, blank=True)

@@ -7,13 +7,14 @@ never a server error; a game the user may not see is a 404.
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -21,9 +22,11 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, rulebook, selectors, services, turns
+from games import board, endings, rulebook, selectors, services, turns, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
+from games.presenters.story import story_since
+from games.presenters.walk import walk_options
 
 from .bots.site import create_with_bots, seat_name
 from .errors import (
@@ -35,22 +38,38 @@ from .errors import (
     NotFound,
     StaleVersion,
 )
-from .forms import ActionForm, GameCreateForm, TakeBackForm
+from .forms import ActionForm, GameCreateForm, TakeBackForm, WalkForm
 from .models import Game
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
+SETTING_KINDS = frozenset({"set_dice_policy"})
 
 
 def _lang() -> str:
     return board.lang_of(translation.get_language())
 
 
+class GameHidden(Http404):
+    """A game that does not exist or that the user may not see."""
+
+
 def _load(request: HttpRequest, game_id: int, invite_code: str | None = None) -> Game:
     try:
         return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
     except NotFound as exc:
-        raise Http404(_("There is no such game, or it is private.")) from exc
+        raise GameHidden(_("There is no such game, or it is private.")) from exc
+
+
+def _own_404(view):
+    """A hidden game answers with the site's own 404 page, in development too (not Django's debug page)."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except GameHidden as exc:
+            return render(request, "404.html", {"exception": str(exc)}, status=404)
+    return wrapper
 
 
 def _report(request: HttpRequest, exc: GameServiceError) -> None:
@@ -109,6 +128,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 def game_join(request: HttpRequest, game_id: int, invite_code: str | None = None) -> HttpResponse:
     """GET: the invitation page of a (private) game; POST: take a seat."""
@@ -164,33 +184,105 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     }
     if game.status == Game.Status.OPEN:
         return context
+    context["dice_check_url"] = _dice_check_url(game)
+    context["rematch"] = (game.options or {}).get("rematch")
     acting = _acting_seat(view)
     actions = []
     if acting == seat_index:
         actions = selectors.legal_actions_for(game=game, seat_index=seat_index)
-    groups = board.action_groups(content, actions, lang, names)
+    groups = board.action_groups(content, actions, lang, names, id_prefix=f"v{game.version}")
+    targets = board.board_targets(groups)
+    walks = _walks(content, game, groups, targets, seat_index, lang)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
-    log = board.describe_log(content, selectors.visible_log(game=game, seat_index=seat_index), lang, names,
-                             hero_names)
+    raw_log = selectors.visible_log(game=game, seat_index=seat_index)
+    log = board.describe_log(content, raw_log, lang, names, hero_names)
+    story = story_since(log, raw_log, since=my_seat.last_seen_sequence, seat=seat_index) if my_seat else None
+    if my_seat is not None:
+        visits.mark_seen(seat=my_seat, sequence=game.version)
     context.update({
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
-        "groups": groups,
-        "board_svg": board.render_board(content=content, view=view, lang=lang,
-                                        targets=board.board_targets(groups), names=names),
+        # Standing settings (the experience-dice policy) are not a step of every turn: tucked away.
+        "groups": [g for g in groups if g.kind not in SETTING_KINDS],
+        "setting_groups": [g for g in groups if g.kind in SETTING_KINDS],
+        "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names,
+                                        changed=story["fields"] if story else ()),
+        "story": story,
+        "walks": walks,
+        "points_left": view.get("turn_state", {}).get("points") if view.get("phase") == "play" else None,
         "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
         "sheets": _sheets(content, view, seat_index, lang, names),
         "log": log if full_log else log[-LOG_ON_PAGE:],
         "log_total": len(log),
         "can_take_back": _can_take_back(log, seat_index, view),
+        "last_step": _last_step(log),
         "drawn_card": _drawn_card(content, view, seat_index, lang),
         "decision": _decision(content, view, seat_index, lang),
         "board_empty": not any(cell.get("placed") for cell in view["board"]),
         "colours": board.SEAT_COLOURS,
     })
     return context
+
+
+def _dice_check_url(game: Game) -> str | None:
+    """The "check the dice" page of a finished game (built by another branch: absent until merged)."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    try:
+        return reverse("games:dice_check", args=[game.pk])
+    except NoReverseMatch:
+        return None
+
+
+def _walks(content, game: Game, groups, targets: dict[str, board.Option], seat: int | None,
+           lang: str) -> list[board.Option]:
+    """The one-click walks (routes of two or more steps) as buttons; every reachable field's cost is
+    drawn beside its target on the board (a one-step target keeps its plain "move" button)."""
+    if seat is None or not any(group.kind == "move" for group in groups):
+        return []
+    from games.persistence import load_state
+
+    routes = walking.reachable(content, load_state(game), seat)
+    options = walk_options(content, routes, lang, id_prefix=f"v{game.version}")
+    walks = []
+    for option in options:
+        route = routes[option.params["to"]]
+        existing = targets.get(option.target)
+        if existing is not None:   # a neighbour: the move button stays, it only learns its cost
+            existing.badge, existing.label = option.badge, option.label
+        elif len(route.steps) > 1:
+            targets[option.target] = option
+            walks.append(option)
+    return walks
+
+
+def _last_step(log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The newest step still standing, for the action panel and the screen reader's announcement."""
+    entry = next((e for e in reversed(log) if not e["taken_back"] and e["action"].get("kind") != "begin_turn"),
+                 None)
+    if entry is None:
+        return None
+    # A one-click walk is several moves in a row: tell them together.
+    standing = [e for e in log if not e["taken_back"]]
+    at = next(i for i, e in enumerate(standing) if e is entry)
+    run = [entry]
+    while entry["action"].get("kind") == "move" and at - len(run) >= 0:
+        before = standing[at - len(run)]
+        if before["action"].get("kind") != "move" or before["seat"] != entry["seat"]:
+            break
+        run.insert(0, before)
+    if len(run) > 1:
+        path = " → ".join(str(e["action"].get("to", "")) for e in run)
+        entry = {**entry, "action_text": _("Walk: %(path)s") % {"path": path},
+                 "events": [event for e in run for event in e["events"]]}
+    texts = [e["text"] for e in entry["events"] if e["text"]]
+    dice = [d for e in entry["events"] for d in e["dice"]]
+    summary = f"{entry['who']}: {entry['action_text']}. " + " ".join(texts[:4])
+    if dice:
+        summary += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(str(d) for d in dice)}
+    return {**entry, "summary": summary.strip()}
 
 
 def _decision(content, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any] | None:
@@ -267,6 +359,7 @@ def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> Ht
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -274,6 +367,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @never_cache
 @vary_on_headers("HX-Request")
 @require_GET
@@ -295,24 +389,43 @@ def _after_post(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_POST
 def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     form = ActionForm(request.POST)
+    return _submit(request, game, form, lambda data: services.action_submit(
+        game=game, user=request.user, action=form.action(), expected_version=data["version"],
+        idempotency_key=data["idempotency_key"]))
+
+
+def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
+    """Validate a playing form, call the service with its cleaned data, report a refusal, answer."""
     if not form.is_valid():
         messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
         return _after_post(request, game)
     try:
-        services.action_submit(game=game, user=request.user, action=form.action(),
-                               expected_version=form.cleaned_data["version"],
-                               idempotency_key=form.cleaned_data["idempotency_key"])
+        service(form.cleaned_data)
     except GameServiceError as exc:
         _report(request, exc)
     return _after_post(request, game)
 
 
 @login_required
+@_own_404
+@vary_on_headers("HX-Request")
+@require_POST
+def walk(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One click on a reachable field: the whole route, one logged step at a time (services.walk_to)."""
+    game = _load(request, game_id)
+    return _submit(request, game, WalkForm(request.POST), lambda data: services.walk_to(
+        game=game, user=request.user, to=data["to"], expected_version=data["version"],
+        idempotency_key=data["idempotency_key"]))
+
+
+@login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_POST
 def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -329,6 +442,7 @@ def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_POST
 def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -347,6 +461,38 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@_own_404
+@vary_on_headers("HX-Request")
+@require_POST
+def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    try:
+        seat = endings.game_resign(game=game, user=request.user)
+    except GameServiceError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("You resigned. A stand-in plays your hero on.") if seat.is_bot
+                         else _("You resigned. Your hero's turns are skipped from now on."))
+    return _after_post(request, game)
+
+
+@login_required
+@_own_404
+@require_POST
+def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _load(request, game_id)
+    try:
+        new = endings.game_rematch(game=game, user=request.user)
+    except GameServiceError as exc:
+        _report(request, exc)
+        return redirect("games:detail", game_id=game.pk)
+    messages.success(request, _("The rematch “%(title)s” has begun.") % {"title": new.title})
+    url = reverse("games:detail", args=[new.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_GET
 def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -356,6 +502,7 @@ def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
 
 # --- replay ------------------------------------------------------------------------------------------------
 @login_required
+@_own_404
 @vary_on_headers("HX-Request")
 @require_GET
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:

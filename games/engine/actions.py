@@ -60,7 +60,7 @@ class ChooseHero(Action):
     LABEL_EN, LABEL_DE = "Choose your hero", "Held wählen"
     PARAMS = (
         Param("hero", "hero", "Hero", "Held"),
-        Param("spell", "token", "Spell instead of 3 gold (Magier)", "Zauberspruch statt 3 Gold (Magier)", True),
+        Param("spell", "token", "Spell instead of 3 gold (Mage)", "Zauberspruch statt 3 Gold (Magier)", True),
     )
     hero: str
     spell: str | None = None

@@ -66,3 +66,47 @@ def seq(count) -> range:
         return range(int(count))
     except (TypeError, ValueError):
         return range(0)
+
+
+@register.simple_tag
+def invitation_for(next_url):
+    """The game a ``next`` URL invites to (``games:join_invite`` with the right code), else None.
+
+    The log-in and sign-up pages use it to say who invites the visitor to what, and to keep ``next``.
+    """
+    from django.urls import Resolver404, resolve
+
+    from games.models import Game
+
+    if not next_url:
+        return None
+    try:
+        match = resolve(str(next_url).split("?", 1)[0])
+    except Resolver404:
+        return None
+    if match.view_name != "games:join_invite":
+        return None
+    game = Game.objects.select_related("creator").filter(
+        pk=match.kwargs.get("game_id"), invite_code=match.kwargs.get("invite_code")).first()
+    return game
+
+
+@register.simple_tag
+def url_with_next(url, next_url) -> str:
+    """``url`` carrying ``?next=`` (so a visitor who switches between log-in and sign-up keeps it)."""
+    from urllib.parse import quote
+
+    return f"{url}?next={quote(str(next_url), safe='/')}" if next_url else url
+
+
+@register.simple_tag(takes_context=True)
+def games_waiting(context) -> int:
+    """How many games wait for the signed-in user (the header's count, the tab title, the favicon)."""
+    request = context.get("request")
+    if request is None:
+        return 0
+    if not hasattr(request, "_games_waiting"):
+        from games.visits import games_waiting_for
+
+        request._games_waiting = games_waiting_for(request.user)
+    return request._games_waiting

@@ -4,11 +4,12 @@
   "use strict";
   var ZOOMS = [1, 1.5, 2, 3, 4];
   var KEY = "heldenweb.boardZoom";
+  var WHOLE = "heldenweb.boardWhole";
 
   function zoomIndex() {
     var stored = sessionStorage.getItem(KEY);
     // On a phone the whole square is too small to read: start zoomed in (the buttons change it).
-    var i = stored === null ? (window.innerWidth < 640 ? 2 : 0) : parseInt(stored, 10);
+    var i = stored === null ? (window.innerWidth < 640 ? 1 : 0) : parseInt(stored, 10);
     return isNaN(i) ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, i));
   }
 
@@ -27,6 +28,13 @@
     (root || document).querySelectorAll(".board-scroll").forEach(function (scroller) {
       var svg = scroller.querySelector(".board-svg");
       if (!svg) return;
+      // The server fits the view to the explored cards; "whole board" shows the full square.
+      var whole = sessionStorage.getItem(WHOLE) === "1";
+      var box = whole ? svg.getAttribute("data-full") : svg.getAttribute("data-fit");
+      if (box) svg.setAttribute("viewBox", box);
+      scroller.parentNode.querySelectorAll('[data-zoom="whole"]').forEach(function (b) {
+        b.setAttribute("aria-pressed", whole ? "true" : "false");
+      });
       svg.style.width = (z * 100) + "%";
       scroller.classList.toggle("fit", z === 1);
       if (recentre) centre(scroller);
@@ -43,7 +51,12 @@
     if (zoom) {
       var i = zoomIndex();
       var what = zoom.getAttribute("data-zoom");
-      i = what === "in" ? i + 1 : what === "out" ? i - 1 : 0;
+      if (what === "whole") {
+        sessionStorage.setItem(WHOLE, sessionStorage.getItem(WHOLE) === "1" ? "0" : "1");
+      } else if (what === "reset") {
+        sessionStorage.setItem(WHOLE, "0");
+      }
+      i = what === "in" ? i + 1 : what === "out" ? i - 1 : what === "whole" ? i : 0;
       sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
       applyZoom(document, true);
       return;
@@ -58,6 +71,33 @@
     }
   });
 
+  // Pan a zoomed board by dragging it with the mouse (touch scrolls natively; arrow keys scroll the
+  // focused board). A drag that moved is not a click on a target.
+  var drag = null;
+  document.addEventListener("pointerdown", function (event) {
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    var scroller = event.target.closest && event.target.closest(".board-scroll");
+    if (!scroller || scroller.classList.contains("fit")) return;
+    drag = { el: scroller, x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop, moved: false };
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) return;
+    var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+    if (drag.moved) {
+      drag.el.scrollLeft = drag.left - dx;
+      drag.el.scrollTop = drag.top - dy;
+    }
+  });
+  document.addEventListener("pointerup", function () {
+    if (drag && drag.moved) {
+      var swallow = function (e) { e.stopPropagation(); e.preventDefault(); };
+      document.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(function () { document.removeEventListener("click", swallow, { capture: true }); }, 0);
+    }
+    drag = null;
+  });
+
   // SVG links have no built-in "press Space": make targets behave like the buttons they stand for.
   document.addEventListener("keydown", function (event) {
     if (event.key !== " " && event.key !== "Spacebar") return;
@@ -68,18 +108,61 @@
     }
   });
 
-  document.addEventListener("htmx:afterSwap", function (event) {
-    init(event.detail.target && event.detail.target.parentNode);
+  // Keep the player's place: a swap replaces the whole game, and the browser's scroll anchoring would
+  // otherwise pin whatever survives (the footer) and jump to the bottom. Remember where the window was
+  // and whether the keyboard focus was inside the game, and restore both after the swap.
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "game") return;
+    var active = document.activeElement;
+    kept = { x: window.scrollX, y: window.scrollY, focusInside: !!(active && target.contains(active)) };
   });
 
-  // After an action the old button is gone: put the keyboard focus on the actions heading.
-  document.addEventListener("htmx:afterSettle", function () {
-    var active = document.activeElement;
-    if (!active || active === document.body) {
-      var heading = document.getElementById("actions-title");
-      if (heading && heading.closest(".actions-panel.active")) heading.focus({ preventScroll: true });
-    }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    init(event.detail.target && event.detail.target.parentNode);
+    if (kept) window.scrollTo(kept.x, kept.y);
   });
+
+  function announce() {
+    var live = document.getElementById("live-region");
+    var game = document.getElementById("game");
+    if (!live || !game) return;
+    var parts = [];
+    game.querySelectorAll(".messages.in-game .message").forEach(function (m) { parts.push(m.textContent.trim()); });
+    if (game.dataset.announce) parts.push(game.dataset.announce);
+    var whose = document.getElementById("whose-turn");
+    if (whose) parts.push(whose.textContent.replace(/\s+/g, " ").trim());
+    live.textContent = parts.join(" ");
+  }
+
+  // After an action the old button is gone, and the buttons' ids change with every position, so the
+  // focus never lands on a button that now means another move: put it on the actions heading, and say
+  // what happened in the live region.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (!target || !kept) return;
+    var state = kept;
+    kept = null;
+    window.scrollTo(state.x, state.y);
+    var active = document.activeElement;
+    if (state.focusInside && (!active || active === document.body)) {
+      var heading = document.getElementById("actions-title");
+      if (heading) heading.focus({ preventScroll: true });
+    }
+    announce();
+    showWaiting();
+  });
+
+  // The tab title and the favicon say how many games wait for the player, also after a swap.
+  function showWaiting() {
+    var game = document.getElementById("game");
+    if (!game || game.dataset.waiting === undefined) return;
+    var n = parseInt(game.dataset.waiting, 10) || 0;
+    document.title = (n ? "(" + n + ") " : "") + document.title.replace(/^\(\d+\) /, "");
+    var icon = document.querySelector('link[rel="icon"][data-turn]');
+    if (icon) icon.href = n ? icon.dataset.turn : icon.dataset.idle;
+  }
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { init(document); });

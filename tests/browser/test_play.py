@@ -23,8 +23,6 @@ from games.persistence import load_state
 from tests.conftest import TEST_PASSWORD, UserFactory
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SEED = "browser-test-seed-7"
 PENDING_FIRST = ("lose_lp", "choose_die", "keep_item", "choose_gift", "keep_dice", "use_boost", "choose_xp",
@@ -38,26 +36,9 @@ pytestmark = [
 
 
 @pytest.fixture
-def browser(monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test are fine.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
-
-
-@pytest.fixture(autouse=True)
-def _no_background_tasks(monkeypatch):
-    """No worker runs here: the players begin their turns themselves (the button the task would press)."""
-    from games import tasks
-
-    for name in ("begin_turn", "notify_finished", "send_notification", "bot_play"):
-        task = getattr(tasks, name, None)
-        if task is not None:
-            monkeypatch.setattr(task, "delay", lambda *args, **kwargs: None)
+def browser(chromium):
+    """One headless Chromium (tests/browser/conftest.py; it also keeps the background tasks from running)."""
+    return chromium
 
 
 class Player:

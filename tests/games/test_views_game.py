@@ -56,7 +56,7 @@ def test_the_hero_choice_lists_every_free_hero_with_its_values(client, game):
         assert html.count(f'"hero":"{hero.key}"') >= 1
     magier = content.heroes["magier"]
     assert magier.ability_en.splitlines()[0] in html
-    assert "Spell instead of 3 gold (Magier)" in html  # the Magier's spell option
+    assert "Spell instead of 3 gold (Mage)" in html  # the Magier's spell option
     # One hero, one card: the values as printed.
     card = re.search(r"<h3>Elf</h3>.*?</dl>", html, re.S).group(0)
     elf = content.heroes["elf"]
@@ -96,7 +96,7 @@ def test_placing_a_region_card_highlights_the_legal_squares_on_the_board(client,
     assert svg.count('class="board-target"') == len(cells)
     assert "Your region card" in html
     # Clicking a square submits the same form as the button: the link names the button.
-    option = re.search(r'data-option="(act-place_region-\d+)"', svg).group(1)
+    option = re.search(r'data-option="(v\d+-place_region-\d+)"', svg).group(1)
     assert f'id="{option}"' in html
 
 
@@ -201,7 +201,8 @@ def test_moves_are_buttons_and_clickable_fields_on_the_board(client, game):
     html = unescape(acting_client(client, game).get(detail_url(game)).content.decode())
     for move in moves:
         assert f'"to":"{move.to}"' in html
-    assert html.count('class="board-target"') == len(moves)
+    # Every neighbour, and every field further on that a one-click walk reaches (issue 16).
+    assert html.count('class="board-target"') >= len(moves)
     assert "End the turn" in html
 
 

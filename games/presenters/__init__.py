@@ -1,0 +1,1 @@
+"""Presenters: turn engine facts into what the game page shows (labels, costs, stories)."""
