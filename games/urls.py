@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import poll, views
 
 app_name = "games"
 
@@ -13,7 +13,7 @@ urlpatterns = [
     path("games/<int:game_id>/act/", views.action_submit, name="submit"),
     path("games/<int:game_id>/take-back/", views.take_back, name="take_back"),
     path("games/<int:game_id>/pause/", views.game_pause, name="pause"),
-    path("games/<int:game_id>/poll/", views.game_poll, name="poll"),
+    path("games/<int:game_id>/poll/", poll.game_poll, name="poll"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/replay/", views.game_replay, name="replay"),
     path("rules/<str:rule_id>/", views.rule_detail, name="rule"),

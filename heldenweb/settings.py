@@ -165,6 +165,9 @@ else:
         }
     }
 
+# --- Sessions: read from the cache, written through to the database (i17: a poll costs no query) ----
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # --- Auth --------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
