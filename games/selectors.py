@@ -12,7 +12,7 @@ from games.engine.content import load_content
 
 from .errors import NotFound
 from .models import Game, GameAction, Seat
-from .persistence import load_state
+from .persistence import load_state, seats_of
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -35,9 +35,10 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> 
 
 
 def seat_for_user(*, game: Game, user) -> Seat | None:
+    """The user's (not dropped) seat, from the seats read once per Game object (shared with the state)."""
     if user is None or not user.is_authenticated:
         return None
-    return game.seats.filter(user=user, dropped=False).first()
+    return next((seat for seat in seats_of(game) if seat.user_id == user.pk and not seat.dropped), None)
 
 
 def my_games(user) -> QuerySet[Game]:
@@ -70,20 +71,45 @@ def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
     return engine_view(load_content(), load_state(game), seat_index)
 
 
+def log_entry(row: GameAction, seat_index: int | None) -> dict[str, Any]:
+    """One log row as this seat may read it: events hidden from it are left out."""
+    return {
+        "sequence": row.sequence,
+        "seat": row.seat,
+        "action": row.action,
+        "events": [e for e in row.events if e.get("visible_to") is None or seat_index in (e.get("visible_to") or [])],
+        "taken_back": row.taken_back,
+        "created_at": row.created_at,
+    }
+
+
+def log_rows(*, game: Game, after: int | None = None) -> QuerySet[GameAction]:
+    """The log's rows in order (after a sequence number), for paging in the database."""
+    rows = GameAction.objects.filter(game=game)
+    if after is not None:
+        rows = rows.filter(sequence__gt=after)
+    return rows.order_by("sequence").only("sequence", "seat", "action", "events", "taken_back", "created_at")
+
+
+def log_count(*, game: Game) -> int:
+    return GameAction.objects.filter(game=game).count()
+
+
 def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
-    """The log as this seat may read it: events hidden from it are left out."""
-    entries = []
-    for row in GameAction.objects.filter(game=game).order_by("sequence"):
-        events = [e for e in row.events if e.get("visible_to") is None or seat_index in (e.get("visible_to") or [])]
-        entries.append({
-            "sequence": row.sequence,
-            "seat": row.seat,
-            "action": row.action,
-            "events": events,
-            "taken_back": row.taken_back,
-            "created_at": row.created_at,
-        })
-    return entries
+    """The whole log as this seat may read it (long games: prefer ``last_visible_entries``)."""
+    return [log_entry(row, seat_index) for row in log_rows(game=game)]
+
+
+def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> list[dict[str, Any]]:
+    """The last ``count`` log entries (oldest first) as this seat may read them: one query of at most
+    ``count`` rows, whatever the length of the log — what a page that shows the end of the log needs."""
+    rows = list(log_rows(game=game).order_by("-sequence")[:count])
+    return [log_entry(row, seat_index) for row in reversed(rows)]
+
+
+def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:
+    """The entries with these sequence numbers (a replay shows one step's)."""
+    return [log_entry(row, seat_index) for row in log_rows(game=game).filter(sequence__in=sequences)]
 
 
 def legal_actions_for(*, game: Game, seat_index: int | None) -> list:

@@ -36,6 +36,12 @@ def _game(request: Request, game_id: int, invite_code: str | None = None) -> Gam
     return game
 
 
+def _played(request: Request, game_id: int) -> Game:
+    """The access check alone, for the play endpoints: their seats (with users) are read once, together
+    with the state (``persistence.seats_of``)."""
+    return selectors.game_get_for_user(user=request.user, game_id=game_id)
+
+
 def _seat_index(game: Game, user) -> int | None:
     seat = selectors.seat_for_user(game=game, user=user)
     return seat.index if seat is not None else None
@@ -185,7 +191,7 @@ class GameStateView(ApiView):
         responses={200: s.PlayerViewSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         return Response(selectors.player_view(game=game, seat_index=_seat_index(game, request.user)))
 
 
@@ -197,7 +203,7 @@ class GameHeroesView(ApiView):
         responses={200: s.HeroesSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         view = selectors.player_view(game=game, seat_index=seat)
         return Response({"seat": seat, "heroes": view.get("heroes", [])})
@@ -211,7 +217,7 @@ class GameTokensView(ApiView):
         responses={200: s.VisibleTokensSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         view = selectors.player_view(game=game, seat_index=seat)
         heroes = view.get("heroes", [])
@@ -234,7 +240,7 @@ class GameBoardView(ApiView):
         responses={200: s.GameBoardSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         view = selectors.player_view(game=game, seat_index=_seat_index(game, request.user))
         content = load_content()
         cells = []
@@ -261,13 +267,11 @@ class GameLogView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         query = s.LogQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        game = _game(request, game_id)
-        entries = selectors.visible_log(game=game, seat_index=_seat_index(game, request.user))
-        after = query.validated_data.get("after")
-        if after is not None:
-            entries = [e for e in entries if e["sequence"] > after]
-        paginator = ApiPagination()
-        page = paginator.paginate_queryset(entries, request, view=self)
+        game = _played(request, game_id)
+        seat = _seat_index(game, request.user)
+        rows = selectors.log_rows(game=game, after=query.validated_data.get("after"))
+        paginator = ApiPagination()  # pages in the database: a count and one page of rows
+        page = [selectors.log_entry(row, seat) for row in paginator.paginate_queryset(rows, request, view=self)]
         return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)
 
 
@@ -293,7 +297,7 @@ class ActionsView(ApiView):
         responses={200: s.LegalActionsSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         offered = selectors.legal_actions_for(game=game, seat_index=seat)
         language = _language(request)
@@ -336,7 +340,7 @@ class ActionsView(ApiView):
             raise ApiError("idempotency_key_missing", 400)
         data = s.SubmitActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         try:
             result = services.action_submit(
                 game=game,
