@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games.engine import legal_actions
 from games.engine import view as engine_view
@@ -31,6 +31,9 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> 
         game = Game.objects.filter(pk=game_id, invite_code=invite_code).first()
     if game is None:
         raise NotFound("There is no such game, or it is private.")
+    # Every page and endpoint of a game needs its seats (names, the viewer's seat, the state's heroes):
+    # one query here, shared through the prefetch cache (also game.seats.count() then needs none).
+    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
     return game
 
 

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from games import selectors, services, turns
 from games.engine import ACTION_KINDS, Event
 from games.engine.content import load_content
-from games.errors import StaleVersion
+from games.errors import GameServiceError, StaleVersion
 from games.models import Game, GameAction
 
 from . import serializers as s
@@ -340,7 +340,9 @@ class ActionsView(ApiView):
             raise ApiError("idempotency_key_missing", 400)
         data = s.SubmitActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = _played(request, game_id)
+        # The service checks the seat on the locked game; the access check (404 rather than 403 for a
+        # game the requester may not see) is needed only when it refuses.
+        game = Game(pk=game_id)
         try:
             result = services.action_submit(
                 game=game,
@@ -349,8 +351,10 @@ class ActionsView(ApiView):
                 expected_version=data.validated_data["expected_version"],
                 idempotency_key=key,
             )
-        except StaleVersion as exc:
-            exc.details = {"current_version": Game.objects.values_list("version", flat=True).get(pk=game.pk)}
+        except (Game.DoesNotExist, GameServiceError) as exc:
+            _played(request, game_id)  # a game the requester may not see is a 404, whatever the service said
+            if isinstance(exc, StaleVersion):
+                exc.details = {"current_version": Game.objects.values_list("version", flat=True).get(pk=game_id)}
             raise
         response = Response(_submitted(result.action), status=status.HTTP_201_CREATED)
         if result.replayed:
