@@ -21,21 +21,17 @@ from games.engine.playout import acting_seat
 from games.models import Game, GameAction
 from games.persistence import apply_game_fields, load_state, write_changes
 
-PASSWORD = "bench-password-1"  # benchmark accounts on a scratch database
-
 
 def bench_users(count: int, prefix: str = "bench") -> list:
-    """``count`` users ``<prefix>0`` ... with the benchmark password (created once)."""
+    """``count`` users ``<prefix>0`` ... (created once; no usable password: the benchmark makes their
+    sessions directly, and hashing thousands of passwords would take minutes)."""
     User = get_user_model()
-    users = []
-    for i in range(count):
-        user, created = User.objects.get_or_create(username=f"{prefix}{i}",
-                                                   defaults={"email": f"{prefix}{i}@example.org"})
-        if created:
-            user.set_password(PASSWORD)
-            user.save()
-        users.append(user)
-    return users
+    names = [f"{prefix}{i}" for i in range(count)]
+    existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    User.objects.bulk_create([User(username=name, email=f"{name}@example.org", password="!") for name in names
+                              if name not in existing])
+    by_name = {user.username: user for user in User.objects.filter(username__in=names)}
+    return [by_name[name] for name in names]
 
 
 def _new_game(players: list, title: str) -> Game:

@@ -14,6 +14,9 @@ commit), and the next poll fills it in again.
 
 from __future__ import annotations
 
+from importlib import import_module
+
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.core.cache import cache
 from django.db import transaction
@@ -30,6 +33,7 @@ from accounts.middleware import activate_preferences
 from .models import Game, Seat
 
 STAMP_SECONDS = 3600
+_SESSION_STORE = import_module(settings.SESSION_ENGINE).SessionStore
 OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
 
@@ -56,11 +60,24 @@ def current_from_db(game_id: int) -> str | None:
     return stamp(*row) if row else None
 
 
+def _unchanged(request: HttpRequest, game_id: int, sent: str) -> bool:
+    """Whether a signed-in session sent the stamp the cache holds: with cached sessions in the same
+    cache, one round trip fetches both (the session is not loaded through the middleware)."""
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) or ""
+    prefix = getattr(_SESSION_STORE, "cache_key_prefix", None)
+    if prefix and len(key) >= 8 and settings.SESSION_CACHE_ALIAS == "default":
+        found = cache.get_many([prefix + key, _key(game_id)])
+        session = found.get(prefix + key)
+        if session is not None:
+            return SESSION_KEY in session and found.get(_key(game_id)) == sent
+    return request.session.get(SESSION_KEY) is not None and cache.get(_key(game_id)) == sent
+
+
 @never_cache
 @require_GET
 def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     sent = request.GET.get("stamp")
-    if sent and request.session.get(SESSION_KEY) is not None and cache.get(_key(game_id)) == sent:
+    if sent and _unchanged(request, game_id, sent):
         if sent.split("-")[1] in OVER:
             return HttpResponseStopPolling()
         return HttpResponse(status=204)

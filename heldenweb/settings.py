@@ -99,6 +99,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
+if env_bool("HELDENWEB_SERVER_TIMING", False):  # the HTTP benchmark's in-worker time (bench/http.py)
+    MIDDLEWARE.insert(0, "heldenweb.timing.ServerTimingMiddleware")
+
 ROOT_URLCONF = "heldenweb.urls"
 WSGI_APPLICATION = "heldenweb.wsgi.application"
 ASGI_APPLICATION = "heldenweb.asgi.application"
