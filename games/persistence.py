@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.conf import settings
+from django.core.cache import cache
+
 from games.engine.state import HeroState, Pending, State, TokenState, TurnState
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
+
+SHARED_STATE_SECONDS = 600  # long enough for everyone polling a game to read it, short enough to drop
 
 GLOBAL_KEYS = (
     "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
@@ -40,7 +45,10 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def load_state(game: Game) -> State:
-    """Assemble the engine state from the game's rows — once per Game object and version.
+    """The engine state of the game at its version: once per Game object and version, and the parts
+    kept in rows of their own (cards, heroes, tokens) from the shared cache when another request or
+    the write itself put them there (``share``) — a read then costs one cache round trip, not three
+    queries and a hundred model instances.
 
     The engine never changes a State in place, so every caller within a request may share it; a
     write through ``write_changes`` replaces it with the new state.
@@ -48,13 +56,45 @@ def load_state(game: Game) -> State:
     cached = getattr(game, "_state_cache", None)
     if cached is not None and cached[0] == game.version:
         return cached[1]
-    state = _load_state(game)
+    key = shared_key(game, game.version)
+    parts = cache.get(key) if key else None
+    if parts is None:
+        parts = _row_parts(game)
+        if key:
+            cache.set(key, parts, SHARED_STATE_SECONDS)
+    state = _assemble(game, parts)
     game._state_cache = (game.version, state)
     return state
 
 
-def _load_state(game: Game) -> State:
-    g = game.global_state
+def load_state_for_update(game: Game) -> State:
+    """The state from the rows themselves (never a cache), for a write under the game's row lock."""
+    state = _assemble(game, _row_parts(game))
+    game._state_cache = (game.version, state)
+    return state
+
+
+def shared_key(game: Game, version: int) -> str | None:
+    """Where the shared cache keeps a game's state at a version (None: the shared cache is off).
+
+    Every write of a game's rows advances its version (action_submit, action_take_back), so a state
+    stored under a version stays true; the seed's start guards against a reused id.
+    """
+    if not getattr(settings, "GAME_STATE_CACHE", True):
+        return None
+    return f"game:{game.pk}:{game.seed[:8]}:{version}:state"
+
+
+def share(game: Game, version: int, state: State) -> None:
+    """Put the row parts of the state a write just produced into the shared cache (after its commit)."""
+    key = shared_key(game, version)
+    if key:
+        cache.set(key, (state.grid, state.revealed, state.heroes, state.tokens), SHARED_STATE_SECONDS)
+
+
+def _row_parts(game: Game) -> tuple:
+    """The parts of the state kept in rows of their own: the board's cards, the heroes, the tokens.
+    (The rest lives on the game row, which every request reads anyway.)"""
     grid: list[str | None] = [None] * 25
     revealed = [False] * 25
     for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).values_list(
@@ -69,6 +109,12 @@ def _load_state(game: Game) -> State:
     token_rows = list(TokenPosition.objects.filter(game=game))
     game._token_rows = {row.token_id: row for row in token_rows}  # write_changes updates these, unread
     tokens = {row.token_id: TokenState(row.loc, row.face_up, tuple(row.seen_by), row.flipped) for row in token_rows}
+    return grid, revealed, heroes, tokens
+
+
+def _assemble(game: Game, parts: tuple) -> State:
+    grid, revealed, heroes, tokens = parts
+    g = game.global_state
     return State(
         content_version=g["content_version"],
         seats=g["seats"],
@@ -76,10 +122,10 @@ def _load_state(game: Game) -> State:
         current=game.current_seat,
         first_seat=g["first_seat"],
         turn=game.turn_number,
-        grid=grid,
-        revealed=revealed,
-        heroes=heroes,
-        tokens=tokens,
+        grid=list(grid),
+        revealed=list(revealed),
+        heroes=list(heroes),
+        tokens=dict(tokens),
         bag_order=list(g["bag_order"]),
         region_stack=list(g["region_stack"]),
         turn_state=TurnState(**g["turn_state"]),

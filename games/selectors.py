@@ -25,16 +25,29 @@ def games_visible_to(user) -> QuerySet[Game]:
 
 
 def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> Game:
-    """The one access check for loading a game: a game the user may not see is 'not found'."""
-    game = games_visible_to(user).filter(pk=game_id).first()
-    if game is None and invite_code:
-        game = Game.objects.filter(pk=game_id, invite_code=invite_code).first()
+    """The one access check for loading a game: a game the user may not see is 'not found'.
+
+    The same rule as ``games_visible_to`` (public, or the user created it or has a seat in it), checked
+    on the game and its seats — which every page and endpoint of a game needs anyway (names, the
+    viewer's seat, the heroes), so they come with it: two plain queries, shared through the prefetch
+    cache (``game.seats.count()`` then needs none).
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None:
+        prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        if not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
+            game = None
     if game is None:
         raise NotFound("There is no such game, or it is private.")
-    # Every page and endpoint of a game needs its seats (names, the viewer's seat, the state's heroes):
-    # one query here, shared through the prefetch cache (also game.seats.count() then needs none).
-    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
     return game
+
+
+def _may_see(game: Game, user) -> bool:
+    if game.visibility == Game.Visibility.PUBLIC:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return game.creator_id == user.pk or any(seat.user_id == user.pk for seat in game.seats.all())
 
 
 def seat_for_user(*, game: Game, user) -> Seat | None:

@@ -21,7 +21,7 @@ from games.engine.content import load_content
 
 from .errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from .models import Game, GameAction, Seat
-from .persistence import apply_game_fields, create_rows, load_state, write_changes
+from .persistence import apply_game_fields, create_rows, load_state_for_update, share, write_changes
 
 MAX_SEATS = 4
 
@@ -187,7 +187,7 @@ def action_submit(
                     f"The game has moved on (version {locked.version}, you sent {expected_version}); reload it.")
             if locked.status not in (Game.Status.SETUP, Game.Status.RUNNING):
                 raise NotAllowed("This game is not being played.")
-            state = load_state(locked)  # also reads the seats: the acting seat comes from them
+            state = load_state_for_update(locked)  # also reads the seats: the acting seat comes from them
             seat = seat_index if seat_index is not None else _own_seat(locked, user).index
             digest = request_hash(seat, action_json)
             sequence = expected_version + 1
@@ -226,6 +226,7 @@ def action_submit(
             new_stamp = poll.stamp(sequence, updates.get("status", locked.status), locked.seat_count)
             poll.forget(game_id)  # now, and the new stamp once it is true (a poll between re-adds the old)
             transaction.on_commit(lambda: poll.publish(game_id, new_stamp))
+            transaction.on_commit(lambda: share(locked, sequence, new_state))
             if new_state.phase == "finished":
                 transaction.on_commit(lambda: tasks.notify_finished.delay(game_id))
                 transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
@@ -300,7 +301,7 @@ def action_take_back(*, game: Game, user, expected_version: int | None = None) -
             raise NotAllowed("A die was rolled in that step; it cannot be taken back.")
         if any(event.get("kind") in TAKE_BACK_BLOCKING_EVENTS for event in row.events):
             raise NotAllowed("Something was revealed in that step; it cannot be taken back.")
-        current = load_state(game)
+        current = load_state_for_update(game)
         GameAction.objects.filter(pk=row.pk).update(taken_back=True)
         rebuilt = replay_state(game)
         if rebuilt.phase != "play" or rebuilt.turn != current.turn or rebuilt.current != seat:
