@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 
 from django.utils import timezone, translation
+
+# Requests answered without a user (the health check, the game poll's "nothing changed"): loading the
+# user here would cost them a database query each. They render nothing in the user's language.
+LIGHT_PATHS = re.compile(r"^/(healthz|games/\d+/poll/)$")
 
 
 class UserPreferencesMiddleware:
@@ -12,14 +17,21 @@ class UserPreferencesMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            translation.activate(user.language)
-            request.LANGUAGE_CODE = translation.get_language()
-            try:
-                timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                timezone.deactivate()
+        if not LIGHT_PATHS.match(request.path_info):
+            activate_preferences(request)
         response = self.get_response(request)
         timezone.deactivate()
         return response
+
+
+def activate_preferences(request) -> None:
+    """The signed-in user's language and time zone for this request (a light view calls it itself
+    once it needs the user after all)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        translation.activate(user.language)
+        request.LANGUAGE_CODE = translation.get_language()
+        try:
+            timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            timezone.deactivate()

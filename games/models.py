@@ -96,6 +96,15 @@ class Game(models.Model):
             self.seed_commitment = hashlib.sha256(self.seed.encode()).hexdigest()
         super().save(*args, **kwargs)
 
+    def refresh_from_db(self, *args, **kwargs):
+        # What games.persistence cached on this object is stale after a reload — except the state a
+        # service just produced for this object (kept once, keyed by the version it belongs to).
+        fresh = getattr(self, "_state_fresh", False)
+        self._state_fresh = False
+        for name in ("_seats_list", "_token_rows") + (() if fresh else ("_state_cache",)):
+            self.__dict__.pop(name, None)
+        super().refresh_from_db(*args, **kwargs)
+
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.conf import settings
+from django.core.cache import cache
+
 from games.engine.state import HeroState, Pending, State, TokenState, TurnState
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
+
+SHARED_STATE_SECONDS = 600  # long enough for everyone polling a game to read it, short enough to drop
 
 GLOBAL_KEYS = (
     "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
@@ -25,23 +30,91 @@ def _hero_sheet(hero: HeroState) -> dict:
     return data
 
 
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats by index, with their users: read once per Game object (or taken from a
+    ``prefetch_related("seats")`` already done), then shared by the state and the seat lookups."""
+    cached = getattr(game, "_seats_list", None)
+    if cached is None:
+        prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+        if prefetched is not None:
+            cached = sorted(prefetched, key=lambda seat: seat.index)
+        else:
+            cached = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+        game._seats_list = cached
+    return cached
+
+
 def load_state(game: Game) -> State:
-    """Assemble the engine state from the game's rows."""
-    g = game.global_state
+    """The engine state of the game at its version: once per Game object and version, and the parts
+    kept in rows of their own (cards, heroes, tokens) from the shared cache when another request or
+    the write itself put them there (``share``) — a read then costs one cache round trip, not three
+    queries and a hundred model instances.
+
+    The engine never changes a State in place, so every caller within a request may share it; a
+    write through ``write_changes`` replaces it with the new state.
+    """
+    cached = getattr(game, "_state_cache", None)
+    if cached is not None and cached[0] == game.version:
+        return cached[1]
+    key = shared_key(game, game.version)
+    parts = cache.get(key) if key else None
+    if parts is None:
+        parts = _row_parts(game)
+        if key:
+            cache.set(key, parts, SHARED_STATE_SECONDS)
+    state = _assemble(game, parts)
+    game._state_cache = (game.version, state)
+    return state
+
+
+def load_state_for_update(game: Game) -> State:
+    """The state from the rows themselves (never a cache), for a write under the game's row lock."""
+    state = _assemble(game, _row_parts(game))
+    game._state_cache = (game.version, state)
+    return state
+
+
+def shared_key(game: Game, version: int) -> str | None:
+    """Where the shared cache keeps a game's state at a version (None: the shared cache is off).
+
+    Every write of a game's rows advances its version (action_submit, action_take_back), so a state
+    stored under a version stays true; the seed's start guards against a reused id.
+    """
+    if not getattr(settings, "GAME_STATE_CACHE", True):
+        return None
+    return f"game:{game.pk}:{game.seed[:8]}:{version}:state"
+
+
+def share(game: Game, version: int, state: State) -> None:
+    """Put the row parts of the state a write just produced into the shared cache (after its commit)."""
+    key = shared_key(game, version)
+    if key:
+        cache.set(key, (state.grid, state.revealed, state.heroes, state.tokens), SHARED_STATE_SECONDS)
+
+
+def _row_parts(game: Game) -> tuple:
+    """The parts of the state kept in rows of their own: the board's cards, the heroes, the tokens.
+    (The rest lives on the game row, which every request reads anyway.)"""
     grid: list[str | None] = [None] * 25
     revealed = [False] * 25
-    for placement in game.placements.all():
-        grid[placement.cell] = placement.letter or None
-        revealed[placement.cell] = placement.revealed
+    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).values_list(
+            "letter", "cell", "revealed"):
+        grid[cell] = letter or None
+        revealed[cell] = is_revealed
     heroes = []
-    for seat in game.seats.order_by("index"):
+    for seat in seats_of(game):
         sheet = dict(seat.sheet)
         sheet["between"] = tuple(sheet["between"]) if sheet.get("between") else None
         heroes.append(HeroState(**sheet))
-    tokens = {
-        row.token_id: TokenState(row.loc, row.face_up, tuple(row.seen_by), row.flipped)
-        for row in game.token_positions.all()
-    }
+    token_rows = list(TokenPosition.objects.filter(game=game))
+    game._token_rows = {row.token_id: row for row in token_rows}  # write_changes updates these, unread
+    tokens = {row.token_id: TokenState(row.loc, row.face_up, tuple(row.seen_by), row.flipped) for row in token_rows}
+    return grid, revealed, heroes, tokens
+
+
+def _assemble(game: Game, parts: tuple) -> State:
+    grid, revealed, heroes, tokens = parts
+    g = game.global_state
     return State(
         content_version=g["content_version"],
         seats=g["seats"],
@@ -49,10 +122,10 @@ def load_state(game: Game) -> State:
         current=game.current_seat,
         first_seat=g["first_seat"],
         turn=game.turn_number,
-        grid=grid,
-        revealed=revealed,
-        heroes=heroes,
-        tokens=tokens,
+        grid=list(grid),
+        revealed=list(revealed),
+        heroes=list(heroes),
+        tokens=dict(tokens),
         bag_order=list(g["bag_order"]),
         region_stack=list(g["region_stack"]),
         turn_state=TurnState(**g["turn_state"]),
@@ -103,19 +176,27 @@ def _seat_columns(hero: HeroState) -> dict:
 
 
 def write_changes(game: Game, old: State, new: State) -> None:
-    """Write back only the rows whose part of the state changed."""
+    """Write back only the rows whose part of the state changed (the rows read by ``load_state`` are
+    updated as they are, not read again); the caller caches the new state for the new version."""
+    game._state_cache = None
+    game._seats_list = None
     for cell in range(25):
         if old.grid[cell] != new.grid[cell] or old.revealed[cell] != new.revealed[cell]:
             RegionPlacement.objects.filter(game=game, cell=cell).update(
                 letter=new.grid[cell] or "", revealed=new.revealed[cell])
     changed_tokens = [tid for tid, t in new.tokens.items() if old.tokens.get(tid) != t]
     if changed_tokens:
-        rows = {row.token_id: row for row in TokenPosition.objects.filter(game=game, token_id__in=changed_tokens)}
+        known = getattr(game, "_token_rows", None) or {}
+        missing = [tid for tid in changed_tokens if tid not in known]
+        rows = dict(known)
+        if missing:
+            rows.update((row.token_id, row) for row in TokenPosition.objects.filter(game=game, token_id__in=missing))
         for tid in changed_tokens:
             t = new.tokens[tid]
             row = rows[tid]
             row.loc, row.face_up, row.seen_by, row.flipped = t.loc, t.face_up, list(t.seen_by), t.flipped
-        TokenPosition.objects.bulk_update(rows.values(), ["loc", "face_up", "seen_by", "flipped"])
+        TokenPosition.objects.bulk_update([rows[tid] for tid in changed_tokens],
+                                          ["loc", "face_up", "seen_by", "flipped"])
     for old_hero, new_hero in zip(old.heroes, new.heroes, strict=True):
         if old_hero != new_hero:
             Seat.objects.filter(game=game, index=new_hero.seat).update(**_seat_columns(new_hero))

@@ -1,24 +1,61 @@
-"""Replaying a game's log from its seed, to check the rows and to rebuild after a take-back."""
+"""Replaying a game's log from its seed, to check the rows, to rebuild after a take-back and to show
+the position after any step.
+
+Long games keep snapshots: the state after every ``SNAPSHOT_EVERY``-th step goes into the shared cache,
+so a replay starts from the nearest snapshot at or before the wanted step instead of from the seed.
+A snapshot's key names the steps taken back so far (a take-back changes which rows count), so a
+stale one is never asked for.
+"""
 
 from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
 
 from games.engine import State, apply, dice_for, new_game
 from games.engine.content import load_content
 
 from .models import Game
 
+SNAPSHOT_EVERY = 50
+SNAPSHOT_SECONDS = 3600
 
-def replay_state(game: Game, upto: int | None = None) -> State:
-    """The state rebuilt from the seed and every applied (not taken back) action of the log."""
+
+def _snapshot_key(game: Game, taken_back: list[int], sequence: int) -> str:
+    generation = hashlib.blake2s(",".join(map(str, taken_back)).encode(), digest_size=6).hexdigest()
+    return f"game:{game.pk}:{game.seed[:8]}:replay:{generation}:{sequence}"
+
+
+def replay_state(game: Game, upto: int | None = None, *, snapshots: bool = True) -> State:
+    """The state rebuilt from the seed and every applied (not taken back) action of the log up to
+    ``upto`` (all of it: None) — from the nearest cached snapshot when ``snapshots``."""
     content = load_content()
-    # A game stored before issue 11 has no rules_version: it replays by the old rules (version 1).
-    version = (game.global_state or {}).get("rules_version", 1)
-    state = new_game(content, game.seat_count, game.seed, rules_version=version,
-                     dice_version=game.dice_version)
-    for row in game.actions.filter(taken_back=False).order_by("sequence"):
-        if upto is not None and row.sequence > upto:
-            break
+    rows = game.actions.order_by("sequence")
+    if upto is not None:
+        rows = rows.filter(sequence__lte=upto)
+    state, start = None, 0
+    taken_back: list[int] = []
+    if snapshots:
+        taken_back = list(game.actions.filter(taken_back=True).order_by("sequence").values_list("sequence", flat=True))
+        last = upto if upto is not None else (rows.values_list("sequence", flat=True).last() or 0)
+        start = last - last % SNAPSHOT_EVERY
+        while start > 0 and state is None:
+            state = cache.get(_snapshot_key(game, taken_back, start))
+            if state is None:
+                start -= SNAPSHOT_EVERY
+    if state is None:
+        # A game stored before issue 11 has no rules_version: it replays by the old rules (version 1).
+        version = (game.global_state or {}).get("rules_version", 1)
+        state = new_game(content, game.seat_count, game.seed, rules_version=version, dice_version=game.dice_version)
+        start = 0
+    fresh = {}
+    for row in rows.filter(sequence__gt=start, taken_back=False).only("sequence", "seat", "action"):
         state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
+        if snapshots and row.sequence % SNAPSHOT_EVERY == 0:
+            fresh[_snapshot_key(game, taken_back, row.sequence)] = state
+    if fresh:
+        cache.set_many(fresh, SNAPSHOT_SECONDS)
     return state
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from games.engine import apply, dice_for, legal_actions, new_game
 from games.engine import view as engine_view
@@ -14,7 +14,7 @@ from games.engine.visibility import action_for, events_for
 
 from .errors import NotFound
 from .models import Game, GameAction, Seat
-from .persistence import load_state
+from .persistence import load_state, seats_of
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -32,10 +32,18 @@ VIEW_GRANTS: list = []
 
 
 def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> Game:
-    """The one access check for loading a game: a game the user may not see is 'not found'."""
-    game = games_visible_to(user).filter(pk=game_id).first()
-    if game is None and invite_code:
-        game = Game.objects.filter(pk=game_id, invite_code=invite_code).first()
+    """The one access check for loading a game: a game the user may not see is 'not found'.
+
+    The same rule as ``games_visible_to`` (public, or the user created it or has a seat in it), checked
+    on the game and its seats — which every page and endpoint of a game needs anyway (names, the
+    viewer's seat, the heroes), so they come with it: two plain queries, shared through the prefetch
+    cache (``game.seats.count()`` then needs none).
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None:
+        prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        if not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
+            game = None
     if game is None and VIEW_GRANTS and user is not None and user.is_authenticated:
         candidate = Game.objects.filter(pk=game_id).first()
         game = candidate if candidate and any(grant(user, candidate) for grant in VIEW_GRANTS) else None
@@ -44,10 +52,19 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> 
     return game
 
 
+def _may_see(game: Game, user) -> bool:
+    if game.visibility == Game.Visibility.PUBLIC:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return game.creator_id == user.pk or any(seat.user_id == user.pk for seat in game.seats.all())
+
+
 def seat_for_user(*, game: Game, user) -> Seat | None:
+    """The user's (not dropped) seat, from the seats read once per Game object (shared with the state)."""
     if user is None or not user.is_authenticated:
         return None
-    return game.seats.filter(user=user, dropped=False).first()
+    return next((seat for seat in seats_of(game) if seat.user_id == user.pk and not seat.dropped), None)
 
 
 def my_games(user) -> QuerySet[Game]:
@@ -80,24 +97,50 @@ def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
     return engine_view(load_content(), load_state(game), seat_index)
 
 
-def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
-    """The log as this seat may read it, through the engine's event visibility (ruling R-111):
+def log_entry(row: GameAction, seat_index: int | None) -> dict[str, Any]:
+    """One log row as this seat may read it, through the engine's event visibility (ruling R-111):
     events hidden from it are left out, secrets in the others' events are cut out."""
     content = load_content()
-    entries = []
-    for row in GameAction.objects.filter(game=game).order_by("sequence"):
-        events = events_for(content, seat_index, row.events)
-        entries.append({
-            "sequence": row.sequence,
-            "seat": row.seat,
-            "action": action_for(content, seat_index, row.seat, row.action),
-            "events": events,
-            "taken_back": row.taken_back,
-            # Whether the step ended the take-back window (R-110); only told to its own seat.
-            "sealed": row.sealed if seat_index is not None and seat_index == row.seat else None,
-            "created_at": row.created_at,
-        })
-    return entries
+    return {
+        "sequence": row.sequence,
+        "seat": row.seat,
+        "action": action_for(content, seat_index, row.seat, row.action),
+        "events": events_for(content, seat_index, row.events),
+        "taken_back": row.taken_back,
+        # Whether the step ended the take-back window (R-110); only told to its own seat.
+        "sealed": row.sealed if seat_index is not None and seat_index == row.seat else None,
+        "created_at": row.created_at,
+    }
+
+
+def log_rows(*, game: Game, after: int | None = None) -> QuerySet[GameAction]:
+    """The log's rows in order (after a sequence number), for paging in the database."""
+    rows = GameAction.objects.filter(game=game)
+    if after is not None:
+        rows = rows.filter(sequence__gt=after)
+    return rows.order_by("sequence").only("sequence", "seat", "action", "events", "taken_back", "sealed",
+                                          "created_at")
+
+
+def log_count(*, game: Game) -> int:
+    return GameAction.objects.filter(game=game).count()
+
+
+def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
+    """The whole log as this seat may read it (long games: prefer ``last_visible_entries``)."""
+    return [log_entry(row, seat_index) for row in log_rows(game=game)]
+
+
+def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> list[dict[str, Any]]:
+    """The last ``count`` log entries (oldest first) as this seat may read them: one query of at most
+    ``count`` rows, whatever the length of the log — what a page that shows the end of the log needs."""
+    rows = list(log_rows(game=game).order_by("-sequence")[:count])
+    return [log_entry(row, seat_index) for row in reversed(rows)]
+
+
+def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:
+    """The entries with these sequence numbers (a replay shows one step's)."""
+    return [log_entry(row, seat_index) for row in log_rows(game=game).filter(sequence__in=sequences)]
 
 
 def legal_actions_for(*, game: Game, seat_index: int | None) -> list:

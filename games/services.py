@@ -23,7 +23,7 @@ from games.engine.visibility import sealed as step_sealed
 
 from .errors import GameServiceError, IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from .models import Game, GameAction, Seat
-from .persistence import apply_game_fields, create_rows, load_state, write_changes
+from .persistence import apply_game_fields, create_rows, load_state, load_state_for_update, share, write_changes
 
 MAX_SEATS = ENGINE_MAX_SEATS  # 1 to 6 seats (ruling R-103)
 
@@ -134,6 +134,27 @@ def seat_of(game: Game, user) -> Seat:
     return seat
 
 
+def _own_seat(game: Game, user) -> Seat:
+    """The user's seat among the seats ``load_state`` read already (no query of its own)."""
+    from .persistence import seats_of
+
+    seat = next((s for s in seats_of(game) if user is not None and s.user_id == user.pk and not s.dropped), None)
+    if seat is None:
+        raise NotAllowed("You have no seat in this game.")
+    return seat
+
+
+def _previous_submission(game: Game, key: str, seat: int, action_json: dict) -> SubmitResult | None:
+    """The stored answer to an earlier submission with this idempotency key (None: there was none);
+    the same key with another action (or seat) is a conflict."""
+    previous = GameAction.objects.filter(game_id=game.pk, idempotency_key=key).first()
+    if previous is None:
+        return None
+    if previous.request_hash != request_hash(seat, action_json):
+        raise IdempotencyConflict("This idempotency key was already used for a different action.")
+    return SubmitResult(previous, replayed=True)
+
+
 def action_submit(
     *,
     game: Game,
@@ -152,47 +173,48 @@ def action_submit(
         raise IllegalAction(str(exc)) from exc
     action_json = parsed.to_json()
     content = load_content()
+    seat: int | None = None
     try:
         with transaction.atomic():
             # On PostgreSQL this row lock serialises submitters; on SQLite the immediate
             # transaction does. The conditional version update below guards both.
-            game = Game.objects.select_for_update().get(pk=game.pk)
-            seat = seat_index if seat_index is not None else seat_of(game, user).index
-            digest = request_hash(seat, action_json)
-            previous = GameAction.objects.filter(game=game, idempotency_key=idempotency_key).first()
-            if previous is not None:
-                if previous.request_hash != digest:
-                    raise IdempotencyConflict("This idempotency key was already used for a different action.")
-                return SubmitResult(previous, replayed=True)
-            if game.version != expected_version:
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            if locked.version != expected_version:
+                # A repeated submission finds the game moved on by its own first answer.
+                seat = seat_index if seat_index is not None else _own_seat(locked, user).index
+                previous = _previous_submission(locked, idempotency_key, seat, action_json)
+                if previous is not None:
+                    return previous
                 raise StaleVersion(
-                    f"The game has moved on (version {game.version}, you sent {expected_version}); reload it.")
-            if game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
+                    f"The game has moved on (version {locked.version}, you sent {expected_version}); reload it.")
+            if locked.status not in (Game.Status.SETUP, Game.Status.RUNNING):
                 raise NotAllowed("This game is not being played.")
-            state = load_state(game)
+            state = load_state_for_update(locked)  # also reads the seats: the acting seat comes from them
+            seat = seat_index if seat_index is not None else _own_seat(locked, user).index
+            digest = request_hash(seat, action_json)
             sequence = expected_version + 1
-            dice = dice_for(game.dice_version, game.seed, sequence)
+            dice = dice_for(locked.dice_version, locked.seed, sequence)
             try:
                 new_state, events = apply(content, state, seat, parsed, dice)
             except IllegalActionError as exc:
                 raise IllegalAction(str(exc)) from exc
-            write_changes(game, state, new_state)
+            write_changes(locked, state, new_state)
             turn_passed = new_state.current != state.current or new_state.phase != state.phase
-            fields = apply_game_fields(game, new_state)
-            updates = {name: getattr(game, name) for name in fields}
-            if new_state.phase == "play" and game.status == Game.Status.SETUP:
+            fields = apply_game_fields(locked, new_state)
+            updates = {name: getattr(locked, name) for name in fields}
+            if new_state.phase == "play" and locked.status == Game.Status.SETUP:
                 updates["status"] = Game.Status.RUNNING
             if new_state.phase == "finished":
                 updates["status"] = Game.Status.FINISHED
                 updates["finished_at"] = _now()
             if turn_passed:
-                updates["turn_deadline_at"] = _now() + timedelta(hours=game.deadline_hours)
-            claimed = Game.objects.filter(pk=game.pk, version=expected_version).update(
+                updates["turn_deadline_at"] = _now() + timedelta(hours=locked.deadline_hours)
+            claimed = Game.objects.filter(pk=locked.pk, version=expected_version).update(
                 version=F("version") + 1, **updates)
             if claimed != 1:
                 raise StaleVersion("Another action was applied at the same moment; reload the game.")
             row = GameAction.objects.create(
-                game=game,
+                game=locked,
                 sequence=sequence,
                 seat=seat,
                 actor=user,
@@ -202,9 +224,13 @@ def action_submit(
                 request_hash=digest,
                 sealed=step_sealed(state, new_state, events, dice.draws),
             )
-            from . import signals, tasks
+            from . import poll, signals, tasks
 
-            game_id, turn, current = game.pk, new_state.turn, new_state.current
+            game_id, turn, current = locked.pk, new_state.turn, new_state.current
+            new_stamp = poll.stamp(sequence, updates.get("status", locked.status), locked.seat_count)
+            poll.forget(game_id)  # now, and the new stamp once it is true (a poll between re-adds the old)
+            transaction.on_commit(lambda: poll.publish(game_id, new_stamp))
+            transaction.on_commit(lambda: share(locked, sequence, new_state))
             if new_state.phase == "finished":
                 transaction.on_commit(lambda: tasks.notify_finished.delay(game_id))
                 transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
@@ -218,8 +244,17 @@ def action_submit(
                 transaction.on_commit(lambda: signals.turn_passed.send(
                     sender=Game, game_id=game_id, turn=turn, seat=current))
     except IntegrityError as exc:
-        # The unique (game, sequence) or (game, idempotency key) constraint caught a race.
+        # The unique (game, sequence) or (game, idempotency key) constraint caught a race, or the key
+        # was used before for another action.
+        previous = _previous_submission(game, idempotency_key, seat, action_json) if seat is not None else None
+        if previous is not None:
+            return previous
         raise StaleVersion("Another action was applied at the same moment; reload the game.") from exc
+    # The caller's game object now holds the state just produced, for the response it renders: a
+    # refresh_from_db() (the new version) finds it without loading the rows again.
+    game._state_cache = (sequence, new_state)
+    game._state_fresh = True
+    game._seats_list = None
     return SubmitResult(row, replayed=False)
 
 
@@ -295,6 +330,11 @@ def action_take_back(*, game: Game, user, expected_version: int | None = None) -
         claimed = Game.objects.filter(pk=game.pk, version=game.version).update(version=F("version") + 1, **updates)
         if claimed != 1:
             raise StaleVersion("Another action was applied at the same moment; reload the game.")
+        from . import poll
+
+        game_id = game.pk
+        poll.forget(game_id)
+        transaction.on_commit(lambda: poll.forget(game_id))
     row.taken_back = True
     return row
 

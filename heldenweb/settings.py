@@ -126,6 +126,8 @@ PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), "
     "payment=(), usb=(), interest-cohort=()"
 )
+if env_bool("HELDENWEB_SERVER_TIMING", False):  # the HTTP benchmark's in-worker time (bench/http.py)
+    MIDDLEWARE.insert(0, "heldenweb.timing.ServerTimingMiddleware")
 
 ROOT_URLCONF = "heldenweb.urls"
 WSGI_APPLICATION = "heldenweb.wsgi.application"
@@ -192,6 +194,9 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
+
+# --- Sessions: read from the cache, written through to the database (i17: a poll costs no query) ----
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Auth --------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -4,8 +4,10 @@ from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api.errors import api_not_found
+from heldenweb.health import healthz
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("", include("games.urls")),
     path("", include("leagues.urls")),
     path("", TemplateView.as_view(template_name="home.html"), name="home"),

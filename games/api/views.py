@@ -20,7 +20,7 @@ from games import selectors, services, turns
 from games.engine import ACTION_KINDS
 from games.engine.content import load_content
 from games.engine.visibility import events_for
-from games.errors import StaleVersion
+from games.errors import GameServiceError, StaleVersion
 from games.models import Game, GameAction
 
 from . import serializers as s
@@ -35,6 +35,12 @@ def _game(request: Request, game_id: int, invite_code: str | None = None) -> Gam
     game = selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
     prefetch_related_objects([game], "creator", "seats__user")
     return game
+
+
+def _played(request: Request, game_id: int) -> Game:
+    """The access check alone, for the play endpoints: their seats (with users) are read once, together
+    with the state (``persistence.seats_of``)."""
+    return selectors.game_get_for_user(user=request.user, game_id=game_id)
 
 
 def _seat_index(game: Game, user) -> int | None:
@@ -186,7 +192,7 @@ class GameStateView(ApiView):
         responses={200: s.PlayerViewSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         return Response(selectors.player_view(game=game, seat_index=_seat_index(game, request.user)))
 
 
@@ -198,7 +204,7 @@ class GameHeroesView(ApiView):
         responses={200: s.HeroesSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         view = selectors.player_view(game=game, seat_index=seat)
         return Response({"seat": seat, "heroes": view.get("heroes", [])})
@@ -212,7 +218,7 @@ class GameTokensView(ApiView):
         responses={200: s.VisibleTokensSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         view = selectors.player_view(game=game, seat_index=seat)
         heroes = view.get("heroes", [])
@@ -235,7 +241,7 @@ class GameBoardView(ApiView):
         responses={200: s.GameBoardSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         view = selectors.player_view(game=game, seat_index=_seat_index(game, request.user))
         content = load_content()
         cells = []
@@ -262,13 +268,11 @@ class GameLogView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         query = s.LogQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        game = _game(request, game_id)
-        entries = selectors.visible_log(game=game, seat_index=_seat_index(game, request.user))
-        after = query.validated_data.get("after")
-        if after is not None:
-            entries = [e for e in entries if e["sequence"] > after]
-        paginator = ApiPagination()
-        page = paginator.paginate_queryset(entries, request, view=self)
+        game = _played(request, game_id)
+        seat = _seat_index(game, request.user)
+        rows = selectors.log_rows(game=game, after=query.validated_data.get("after"))
+        paginator = ApiPagination()  # pages in the database: a count and one page of rows
+        page = [selectors.log_entry(row, seat) for row in paginator.paginate_queryset(rows, request, view=self)]
         return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)
 
 
@@ -294,7 +298,7 @@ class ActionsView(ApiView):
         responses={200: s.LegalActionsSerializer, **errors(404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game(request, game_id)
+        game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         offered = selectors.legal_actions_for(game=game, seat_index=seat)
         language = _language(request)
@@ -337,7 +341,9 @@ class ActionsView(ApiView):
             raise ApiError("idempotency_key_missing", 400)
         data = s.SubmitActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = _game(request, game_id)
+        # The service checks the seat on the locked game; the access check (404 rather than 403 for a
+        # game the requester may not see) is needed only when it refuses.
+        game = Game(pk=game_id)
         try:
             result = services.action_submit(
                 game=game,
@@ -346,8 +352,10 @@ class ActionsView(ApiView):
                 expected_version=data.validated_data["expected_version"],
                 idempotency_key=key,
             )
-        except StaleVersion as exc:
-            exc.details = {"current_version": Game.objects.values_list("version", flat=True).get(pk=game.pk)}
+        except (Game.DoesNotExist, GameServiceError) as exc:
+            _played(request, game_id)  # a game the requester may not see is a 404, whatever the service said
+            if isinstance(exc, StaleVersion):
+                exc.details = {"current_version": Game.objects.values_list("version", flat=True).get(pk=game_id)}
             raise
         response = Response(_submitted(result.action), status=status.HTTP_201_CREATED)
         if result.replayed:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from games import services, signals
+from games import signals
 from tests.games.test_services import play_first_legal, two_player_game
 
 pytestmark = pytest.mark.django_db
 
 
-def test_turn_passed_is_sent_after_the_commit_with_the_seat_to_act(user, other_user, django_capture_on_commit_callbacks):
+def test_turn_passed_is_sent_after_the_commit_with_the_seat_to_act(
+        user, other_user, django_capture_on_commit_callbacks):
     game = two_player_game(user, other_user)
     heard = []
 

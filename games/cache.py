@@ -1,0 +1,65 @@
+"""What does not change for a game version, seat and language, kept in the shared cache.
+
+The game page can call these instead of building the same thing on every request (see "Performance"
+in docs/architecture.md for how the page wires them in):
+
+* ``board_svg``: the board SVG for a game version, the viewing seat and language (the clickable
+  targets follow from the state and the seat's legal actions, so from the version and the seat);
+* ``log_sentences``: each log entry described once per seat's view of it and language.
+
+Keys name the game's id, the start of its seed (so a reused id never meets an old entry) and the
+version or log sequence, plus a short hash of the player names the text shows; nothing needs to be
+deleted — an entry of an old version is simply not asked for again and expires.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.core.cache import cache
+
+from .models import Game
+
+SECONDS = 600
+
+
+def _names_hash(names: dict | None) -> str:
+    text = json.dumps(names or {}, sort_keys=True, default=str)
+    return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
+
+
+def _game_key(game: Game) -> str:
+    return f"game:{game.pk}:{game.seed[:8]}"
+
+
+def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], str]) -> str:
+    """The board SVG of this version as ``seat`` sees it, built by ``build`` only on a miss."""
+    key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash(names)}"
+    return cache.get_or_set(key, build, SECONDS)
+
+
+def log_sentences(
+    *,
+    game: Game,
+    entries: list[dict[str, Any]],
+    seat: int | None,
+    lang: str,
+    names: dict | None,
+    describe: Callable[[list[dict[str, Any]]], Iterable[Any]],
+) -> list[Any]:
+    """``describe(entries)`` for the given log entries, each described at most once per seat's view,
+    language and names: one cache round trip for all, and ``describe`` gets only the missing ones
+    (in order), e.g. ``lambda missing: board.describe_log(content, missing, lang, names, hero_names)``."""
+    prefix = f"{_game_key(game)}:log:{seat}:{lang}:{_names_hash(names)}"
+    keys = [f"{prefix}:{entry['sequence']}:{int(bool(entry['taken_back']))}" for entry in entries]
+    found = cache.get_many(keys)
+    missing = [entry for entry, key in zip(entries, keys, strict=True) if key not in found]
+    if missing:
+        described = list(describe(missing))
+        fresh = {key: value for key, value in zip((k for k in keys if k not in found), described, strict=True)}
+        cache.set_many(fresh, SECONDS)
+        found.update(fresh)
+    return [found[key] for key in keys]

@@ -1,0 +1,62 @@
+"""/healthz (the benchmark's floor) and the poll's stamp in the cache."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from bench.seeding import bench_users, seed_game_fast
+from games import poll
+
+pytestmark = pytest.mark.django_db
+
+
+def test_healthz_answers_without_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200 and response.content == b"ok"
+
+
+def test_the_poll_answers_from_the_stamp_and_sees_every_change(client, django_assert_num_queries,
+                                                                 django_capture_on_commit_callbacks):
+    players = bench_users(2)
+    game = seed_game_fast(players, 10)
+    client.force_login(players[0])
+    url = reverse("games:poll", args=[game.pk])
+    stamp = poll.stamp(game.version, game.status, game.seat_count)
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204  # fills the cache
+    with django_assert_num_queries(0):
+        assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204
+    # A signed-out client never gets the cached answer.
+    client.logout()
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 302
+    # Any save of the game drops the stamp, at once and after its commit.
+    client.force_login(players[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        game.title = "renamed"
+        game.save(update_fields=["title"])
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204
+    from django.core.cache import cache
+
+    assert cache.get(f"game:{game.pk}:stamp") == stamp  # put back by the full poll view
+
+
+def test_a_submit_publishes_the_new_stamp_after_its_commit(client, django_capture_on_commit_callbacks):
+    from games import services
+    from games.engine import legal_actions
+    from games.engine.content import load_content
+    from games.engine.playout import acting_seat
+    from games.persistence import load_state
+
+    players = bench_users(2)
+    game = seed_game_fast(players, 10)
+    state = load_state(game)
+    seat = acting_seat(state)
+    action = legal_actions(load_content(), state, seat)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.action_submit(game=game, user=players[seat], action=action.to_json(),
+                               expected_version=game.version, idempotency_key="k")
+    game.refresh_from_db()
+    from django.core.cache import cache
+
+    assert cache.get(f"game:{game.pk}:stamp") == poll.stamp(game.version, game.status, game.seat_count)
