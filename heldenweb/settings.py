@@ -362,7 +362,8 @@ TALK_WEBHOOK_KEYS = env_list("TALK_WEBHOOK_KEYS", [])
 TALK_ALLOW_PRIVATE_URLS = env_bool("TALK_ALLOW_PRIVATE_URLS", False)
 TALK_CHAT_RATE = (int(os.environ.get("TALK_CHAT_RATE_COUNT", "8")), int(os.environ.get("TALK_CHAT_RATE_SECONDS", "60")))
 # Dotted paths of callables hook(user, game) -> bool that may also hide chat messages (club organisers).
-TALK_MODERATION_HOOKS: list[str] = []
+# Club organisers may hide messages in their league games (issue 19 with the leagues of issue 15).
+TALK_MODERATION_HOOKS: list[str] = ["leagues.selectors.organises_game"]
 
 # --- Security (production profile) ---------------------------------------------------------------------
 if PRODUCTION:

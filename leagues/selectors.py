@@ -69,6 +69,12 @@ def organisers_of_game(game: Game) -> list:
         Membership.Role.OWNER, Membership.Role.ORGANISER]).order_by("username"))
 
 
+def organises_game(user, game: Game) -> bool:
+    """Whether ``user`` is an owner or organiser of the club whose league game this is: a hook for
+    talk's moderation (settings.TALK_MODERATION_HOOKS), so club organisers may hide chat messages."""
+    return any(organiser.pk == user.pk for organiser in organisers_of_game(game))
+
+
 def members(club: Club) -> QuerySet[Membership]:
     return club.memberships.select_related("user").order_by("joined_at")
 
