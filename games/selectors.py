@@ -90,10 +90,33 @@ def finished_games(user) -> QuerySet[Game]:
     return games_visible_to(user).filter(status=Game.Status.FINISHED).order_by("-finished_at")
 
 
+#: Extension point: callables ``(game) -> int`` giving how many turns late spectators see a running
+#: game (talk: the creator's spectator delay). games never imports the app that sets it.
+SPECTATOR_DELAYS: list = []
+
+
+def spectator_delay(game: Game) -> int:
+    """How many turns late a viewer without a seat sees this game: 0 unless it is being played."""
+    if game.status not in (Game.Status.SETUP, Game.Status.RUNNING) or not SPECTATOR_DELAYS:
+        return 0
+    return max(hook(game) for hook in SPECTATOR_DELAYS)
+
+
+def log_limit_for(game: Game, seat_index: int | None) -> int | None:
+    """The last log row a viewer without a seat may see (None: all of them) — every surface of a game,
+    the page, its partials and the API, holds back what the spectator delay holds back (R-151)."""
+    if seat_index is not None:
+        return None
+    delay = spectator_delay(game)
+    return spectator_view(game=game, delay=delay).upto_sequence if delay > 0 else None
+
+
 def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
-    """Exactly the engine's view of the game for this seat (None: a spectator)."""
+    """Exactly the engine's view of the game for this seat (None: a spectator, as late as the delay says)."""
     if game.status == Game.Status.OPEN:
         return {"phase": "lobby", "seats": game.seat_count}
+    if seat_index is None and (delay := spectator_delay(game)) > 0:
+        return spectator_view(game=game, delay=delay).view
     return engine_view(load_content(), load_state(game), seat_index)
 
 
@@ -128,14 +151,19 @@ def log_count(*, game: Game) -> int:
 
 def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
     """The whole log as this seat may read it (long games: prefer ``last_visible_entries``)."""
-    return [log_entry(row, seat_index) for row in log_rows(game=game)]
+    rows = log_rows(game=game)
+    if (upto := log_limit_for(game, seat_index)) is not None:
+        rows = rows.filter(sequence__lte=upto)
+    return [log_entry(row, seat_index) for row in rows]
 
 
 def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> list[dict[str, Any]]:
     """The last ``count`` log entries (oldest first) as this seat may read them: one query of at most
     ``count`` rows, whatever the length of the log — what a page that shows the end of the log needs."""
-    rows = list(log_rows(game=game).order_by("-sequence")[:count])
-    return [log_entry(row, seat_index) for row in reversed(rows)]
+    rows = log_rows(game=game)
+    if (upto := log_limit_for(game, seat_index)) is not None:
+        rows = rows.filter(sequence__lte=upto)
+    return [log_entry(row, seat_index) for row in reversed(list(rows.order_by("-sequence")[:count]))]
 
 
 def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:
@@ -163,7 +191,9 @@ def spectator_view(*, game: Game, delay: int) -> SpectatorView:
     """The public view (no seat's secrets) ``delay`` turns late: the game as it stood at the end of
     turn ``turn_number - delay``, replayed from the log. Finished games and no delay: live."""
     if delay <= 0 or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
-        return SpectatorView(player_view(game=game, seat_index=None), game.turn_number, None)
+        live = engine_view(load_content(), load_state(game), None) if game.status != Game.Status.OPEN else \
+            {"phase": "lobby", "seats": game.seat_count}
+        return SpectatorView(live, game.turn_number, None)
     content = load_content()
     target = game.turn_number - delay
     state = new_game(content, game.seat_count, game.seed,

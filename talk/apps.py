@@ -7,4 +7,11 @@ class TalkConfig(AppConfig):
     verbose_name = "Table talk"
 
     def ready(self) -> None:
+        from games import selectors as game_selectors
+
         from . import receivers  # noqa: F401  (connects to games.signals)
+        from .selectors import spectator_delay
+
+        # Every surface of a game (page, partials, API) shows spectators the game as late as set here.
+        if spectator_delay not in game_selectors.SPECTATOR_DELAYS:
+            game_selectors.SPECTATOR_DELAYS.append(spectator_delay)

@@ -271,6 +271,8 @@ class GameLogView(ApiView):
         game = _played(request, game_id)
         seat = _seat_index(game, request.user)
         rows = selectors.log_rows(game=game, after=query.validated_data.get("after"))
+        if (upto := selectors.log_limit_for(game, seat)) is not None:  # the spectator delay
+            rows = rows.filter(sequence__lte=upto)
         paginator = ApiPagination()  # pages in the database: a count and one page of rows
         page = [selectors.log_entry(row, seat) for row in paginator.paginate_queryset(rows, request, view=self)]
         return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)

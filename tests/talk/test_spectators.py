@@ -69,3 +69,24 @@ def test_the_delayed_view_is_cached_per_game_version(running):
     first = selectors.spectator_view(running, 2)
     assert selectors.spectator_view(running, 2) == first
     assert first == game_selectors.spectator_view(game=running, delay=2)
+
+
+def test_the_delay_holds_on_the_game_page_and_the_api_too(client, running, anna, watcher):
+    """Not only the watch page: the game page, its log and the API state and log of a spectator all
+    stop at the delayed turn (R-151), while a player still sees the live game."""
+    services.spectator_delay_set(user=anna, game=running, delay=2)
+    running.refresh_from_db()
+    delayed = game_selectors.spectator_view(game=running, delay=2)
+    live = engine_view(load_content(), replay_state(running), None)
+    assert delayed.view != live
+    assert game_selectors.player_view(game=running, seat_index=None) == delayed.view
+    assert game_selectors.player_view(game=running, seat_index=0) != delayed.view
+    assert max(e["sequence"] for e in game_selectors.visible_log(game=running, seat_index=None)) \
+        == delayed.upto_sequence
+    assert max(e["sequence"] for e in game_selectors.visible_log(game=running, seat_index=0)) > delayed.upto_sequence
+    client.force_login(watcher)
+    state = client.get(f"/api/v1/games/{running.pk}/state/").json()
+    assert state == delayed.view
+    log = client.get(f"/api/v1/games/{running.pk}/log/?page_size=500").json()
+    assert max(entry["sequence"] for entry in log["results"]) == delayed.upto_sequence
+    assert client.get(reverse("games:detail", args=[running.pk])).status_code == 200
