@@ -159,12 +159,17 @@ def _acting_seat(view: dict[str, Any]) -> int | None:
     return pending[0]["seat"] if pending else view.get("current")
 
 
-def _can_take_back(log: list[dict[str, Any]], seat: int | None, view: dict[str, Any]) -> bool:
-    """A hint for showing the button; services.action_take_back makes the real check."""
+def _can_take_back(log: list[dict[str, Any]], raw_log: list[dict[str, Any]], seat: int | None,
+                   view: dict[str, Any]) -> bool:
+    """A hint for showing the button; services.action_take_back makes the real check (a sealed step,
+    R-110, is never offered: it used chance or revealed something)."""
     if seat is None or view.get("phase") != "play" or view.get("current") != seat:
         return False
     last = next((entry for entry in reversed(log) if not entry["taken_back"]), None)
     if last is None or last["seat"] != seat or last["action"].get("kind") == "begin_turn":
+        return False
+    raw = next((entry for entry in raw_log if entry["sequence"] == last["sequence"]), None)
+    if raw is not None and raw.get("sealed"):
         return False
     return not any(e["dice"] or e["kind"] in services.TAKE_BACK_BLOCKING_EVENTS for e in last["events"])
 
@@ -216,7 +221,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "sheets": _sheets(content, view, seat_index, lang, names),
         "log": log if full_log else log[-LOG_ON_PAGE:],
         "log_total": len(log),
-        "can_take_back": _can_take_back(log, seat_index, view),
+        "can_take_back": _can_take_back(log, raw_log, seat_index, view),
         "last_step": _last_step(log),
         "drawn_card": _drawn_card(content, view, seat_index, lang),
         "decision": _decision(content, view, seat_index, lang),

@@ -187,3 +187,15 @@ def test_the_take_back_button_is_hidden_after_a_reveal_and_for_others(client, wa
     seat, actions = legal(game)
     client.force_login(users_by_seat(game)[1 - seat])
     assert reverse("games:take_back", args=[game.pk]) not in client.get(detail_url(game)).content.decode()
+
+
+def test_the_page_offers_no_take_back_for_a_sealed_step(client, walking):
+    """R-110: the button follows the log's seal, not only the step's dice and reveals."""
+    game = walking
+    submit(game, quiet_moves(game, legal(game)[1])[0])
+    client.force_login(mover(game))
+    assert client.get(detail_url(game)).context["can_take_back"]
+    last = GameAction.objects.filter(game=game).order_by("-sequence").first()
+    GameAction.objects.filter(pk=last.pk).update(sealed=True)
+    game.refresh_from_db()
+    assert not client.get(detail_url(game)).context["can_take_back"]
