@@ -55,4 +55,5 @@ def test_the_notes_form_saves_by_htmx(client, game, anna):
 def test_a_seat_that_changes_hands_does_not_hand_over_notes_to_another_user(game, anna, bert):
     services.note_save(user=bert, game=game, body=SECRET)
     game.seats.filter(user=bert).update(dropped=True)
+    game.refresh_from_db()  # a request loads the game afresh; this object still holds its seats
     assert selectors.note_for(user=bert, game=game) is None
