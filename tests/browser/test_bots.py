@@ -14,6 +14,11 @@ pytestmark = [pytest.mark.browser]
 
 
 @pytest.fixture(autouse=True)
+def _no_background_tasks():
+    """Unlike the other browser tests, the turn starts run here: they hand each new turn to its bot."""
+
+
+@pytest.fixture(autouse=True)
 def _inline_bots(settings, monkeypatch):
     settings.BOT_STEP_PAUSE_SECONDS = 0
     from games import tasks
