@@ -262,7 +262,12 @@ def _withdraw(entry: Entry) -> None:
             Seat.objects.filter(game_id=row.table.game_id, index=row.seat_index).update(is_bot=True)
             TableSeat.objects.filter(pk=row.pk).update(dropped=True)
             game = row.table.game
-            if game.status == Game.Status.RUNNING and game.current_seat == row.seat_index:
+            if game.status == Game.Status.SETUP:
+                # In setup the stand-in takes the seat's setup steps one by one, as a lobby bot does.
+                from games.bots.site import schedule
+
+                transaction.on_commit(lambda g=game.pk: schedule(g))
+            elif game.status == Game.Status.RUNNING and game.current_seat == row.seat_index:
                 # The stand-in takes over the turn now rather than at the deadline.
                 from games import tasks as game_tasks
 

@@ -81,8 +81,10 @@ def bot_seat(game: Game) -> tuple[Seat, Any] | None:
     if state.phase == "play" and not state.turn_state.begun:
         return None  # the turn start belongs to tasks.begin_turn; its commit schedules the bot
     seat = game.seats.filter(index=acting_seat(state)).first()
-    if seat is None or not seat.is_bot or seat.user_id is not None:
-        return None  # people, and the deadline stand-in (tasks.bot_play), are not moved here
+    if seat is None or not seat.is_bot:
+        return None  # people are not moved here
+    if seat.user_id is not None and not state.phase.startswith("setup"):
+        return None  # in play, a stand-in for a person takes whole turns (tasks.bot_play)
     return seat, state
 
 

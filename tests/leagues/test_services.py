@@ -255,3 +255,24 @@ def test_round_mail_in_the_players_language(club, owner, django_capture_on_commi
     from leagues import mails
 
     assert mails.send_round(season.round_set.get()) == 0
+
+
+def test_a_withdrawal_during_the_setup_hands_the_setup_steps_to_the_stand_in(
+        club, owner, settings, django_capture_on_commit_callbacks):
+    """R-134: a league game whose player withdraws before play begins does not stall in its setup."""
+    from games.engine.playout import acting_seat
+    from games.persistence import load_state
+
+    settings.BOT_STEP_PAUSE_SECONDS = 0
+    season, members = _entered_season(club, owner, 2, table_size=2, rounds=1)
+    services.season_start(season=season, user=owner)
+    game = Game.objects.get(seats__user=members[0])
+    assert game.status == Game.Status.SETUP
+    quitter_index = acting_seat(load_state(game))
+    quitter = game.seats.get(index=quitter_index).user
+    with django_capture_on_commit_callbacks(execute=True):
+        services.season_withdraw(user=quitter, season=season)
+    game.refresh_from_db()
+    # The stand-in made the quitter's setup steps: now the other player must act (or play has begun).
+    assert game.version > 0
+    assert game.phase == "play" or acting_seat(load_state(game)) != quitter_index
