@@ -5,36 +5,22 @@ Run with ``pytest -m browser``; needs /usr/bin/chromium.
 
 from __future__ import annotations
 
-import os
-import shutil
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from leagues.models import Club, Season
+from tests.browser.conftest import needs_chromium
 from tests.conftest import TEST_PASSWORD, UserFactory
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM) or shutil.which(CHROMIUM) is None,
-                       reason=f"{CHROMIUM} is missing (CI installs it; locally: apt-get install chromium)"),
-]
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 
 @pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
+def browser(chromium):
+    """The shared headless Chromium (tests/browser/conftest.py)."""
+    return chromium
 
 
 def _page(browser, base: str, user):
