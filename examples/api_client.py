@@ -82,7 +82,7 @@ def play(players: list[Player], max_actions: int, rng: random.Random) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="http://localhost:8000")
-    parser.add_argument("--player", action="append", required=True, help="username:password, 1 to 4 times")
+    parser.add_argument("--player", action="append", required=True, help="username:password, 1 to 6 times")
     parser.add_argument("--max-actions", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=None, help="for the random choices")
     args = parser.parse_args()
