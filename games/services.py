@@ -235,7 +235,7 @@ def action_submit(
                 transaction.on_commit(lambda: tasks.notify_finished.delay(game_id))
                 transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
             else:
-                from .bots.site import schedule
+                from .bot_seats import schedule
 
                 transaction.on_commit(lambda: schedule(game_id))   # a bot seat to move next (i14)
             if new_state.phase != "finished" and turn_passed:

@@ -51,7 +51,7 @@ def begin_turn(game_id: int, turn: int) -> None:
         return
     seat = game.seats.select_related("user").get(index=game.current_seat)
     if seat.is_bot and seat.user_id is None:
-        return  # a bot seat from the lobby moves step by step: games.bots.site.schedule, bot_move
+        return  # a bot seat from the lobby moves step by step: games.bot_seats.schedule, bot_move
     if seat.is_bot or seat.dropped:
         bot_play.delay(game_id, turn)
         return
@@ -73,8 +73,8 @@ def bot_play(game_id: int, turn: int) -> None:
 
 @shared_task(acks_late=True)
 def bot_move(game_id: int, version: int) -> None:
-    """One step of a bot seat at ``version``; the submit's commit queues the next (games.bots.site)."""
-    from .bots.site import play_step
+    """One step of a bot seat at ``version``; the submit's commit queues the next (games.bot_seats)."""
+    from .bot_seats import play_step
 
     play_step(game_id=game_id, version=version)
 

@@ -28,7 +28,7 @@ from games.engine.content import load_content
 from games.presenters.story import story_since
 from games.presenters.walk import walk_options
 
-from .bots.site import create_with_bots, seat_name
+from .bot_seats import create_with_bots, seat_name
 from .errors import (
     GameServiceError,
     IdempotencyConflict,

@@ -264,7 +264,7 @@ def _withdraw(entry: Entry) -> None:
             game = row.table.game
             if game.status == Game.Status.SETUP:
                 # In setup the stand-in takes the seat's setup steps one by one, as a lobby bot does.
-                from games.bots.site import schedule
+                from games.bot_seats import schedule
 
                 transaction.on_commit(lambda g=game.pk: schedule(g))
             elif game.status == Game.Status.RUNNING and game.current_seat == row.seat_index:

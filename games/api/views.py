@@ -410,7 +410,7 @@ class GameBotsView(ApiView):
         responses={201: s.GameDetailSerializer, **errors(403, 404, *WRITE_ERRORS)},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        from games.bots.site import add_bot
+        from games.bot_seats import add_bot
 
         data = s.AddBotSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -426,6 +426,6 @@ class GameSuggestionView(ApiView):
         responses={200: s.SuggestionSerializer, **errors(403, 404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        from games.bots.site import suggestion
+        from games.bot_seats import suggestion
 
         return Response(suggestion(game=_game(request, game_id), user=request.user))

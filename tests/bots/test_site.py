@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.bots.site import add_bot, create_with_bots, seat_name
+from games.bot_seats import add_bot, create_with_bots, seat_name
 from games.engine import legal_actions
 from games.engine.content import load_content
 from games.models import Game, GameAction

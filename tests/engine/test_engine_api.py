@@ -30,8 +30,9 @@ ENGINE_DIR = pathlib.Path(__file__).resolve().parents[2] / "games" / "engine"
 CATALOGUE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules" / "catalogue.md"
 
 
-def test_the_engine_imports_nothing_from_django():
-    for path in ENGINE_DIR.rglob("*.py"):
+@pytest.mark.parametrize("package", [ENGINE_DIR, ENGINE_DIR.parent / "bots"], ids=["engine", "bots"])
+def test_the_engine_and_the_bots_import_nothing_from_django(package):
+    for path in package.rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             names = []

@@ -1,5 +1,7 @@
 """Bots on the site: bot seats in the lobby, bot moves as Celery tasks, and suggestions.
 
+The players themselves live in ``games.bots`` (pure Python, no Django); this is the site's side.
+
 A bot move goes through ``services.action_submit`` like a person's, for the bot's seat, with an
 idempotency key naming the game version it answers — a repeated task applies nothing twice.
 """
@@ -20,7 +22,7 @@ from games.errors import InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, Seat
 from games.persistence import load_state
 
-from .player import Bot
+from .bots import Bot
 
 SITE_LEVELS = ("easy", "normal", "strong")
 LEVEL_NAMES = {"easy": _("easy"), "normal": _("normal"), "strong": _("strong")}
