@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, endings, rulebook, selectors, services, turns, visits, walking
+from games import board, endings, poll, rulebook, selectors, services, turns, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.presenters.story import story_since
@@ -40,6 +40,7 @@ from .errors import (
 )
 from .forms import ActionForm, GameCreateForm, TakeBackForm, WalkForm
 from .models import Game
+from .persistence import seats_of
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
@@ -148,8 +149,8 @@ def game_join(request: HttpRequest, game_id: int, invite_code: str | None = None
 
 # --- the game page -----------------------------------------------------------------------------------------
 def _stamp(game: Game) -> str:
-    """What the poll compares: the version, the status and how many seats are taken."""
-    return f"{game.version}-{game.status}-{game.seats.count()}"
+    """What the poll compares (games.poll keeps the format), from the seats already read."""
+    return poll.stamp(game.version, game.status, len(seats_of(game)))
 
 
 def _acting_seat(view: dict[str, Any]) -> int | None:
@@ -177,7 +178,7 @@ def _can_take_back(log: list[dict[str, Any]], raw_log: list[dict[str, Any]], sea
 def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -> dict[str, Any]:
     content = load_content()
     lang = _lang()
-    seats = list(game.seats.select_related("user").order_by("index"))
+    seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
     names = {s.index: seat_name(s) for s in seats}
     my_seat = next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk
                     and not s.dropped), None)
@@ -517,7 +518,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404(_("This game has not started yet."))
     content = load_content()
     lang = _lang()
-    seats = list(game.seats.select_related("user").order_by("index"))
+    seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
     names = {s.index: seat_name(s) for s in seats}
     seat_index = next((s.index for s in seats if s.user_id == request.user.pk and not s.dropped), None)
     log = selectors.visible_log(game=game, seat_index=seat_index)
