@@ -3,7 +3,9 @@ the number of queries must not grow with the log."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 
 import pytest
 from django.db import connection
@@ -38,6 +40,21 @@ BUDGETS = {
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fixed_seed(monkeypatch):
+    """One game, the same on every run: the steps measured (and so their queries) follow from the seed,
+    and a step that turns a token over writes a row more than one that does not."""
+    import secrets
+    from types import SimpleNamespace
+
+    from games import models
+
+    seed = os.environ.get("QUERY_COUNT_SEED", "query-counts")
+    monkeypatch.setattr(models, "secrets", SimpleNamespace(
+        token_hex=lambda n: hashlib.sha256(seed.encode()).hexdigest()[:2 * n],
+        token_urlsafe=secrets.token_urlsafe))
 
 
 def _acting(game):
