@@ -22,6 +22,13 @@ SNAPSHOT_EVERY = 50
 SNAPSHOT_SECONDS = 3600
 
 
+def initial_state(content, game: Game) -> State:
+    """The state a game's log starts from: its seed and seats, with the rules and the dice of the
+    version it was created under (a game stored before issue 11 has no rules_version: version 1)."""
+    version = (game.global_state or {}).get("rules_version", 1)
+    return new_game(content, game.seat_count, game.seed, rules_version=version, dice_version=game.dice_version)
+
+
 def _snapshot_key(game: Game, taken_back: list[int], sequence: int) -> str:
     generation = hashlib.blake2s(",".join(map(str, taken_back)).encode(), digest_size=6).hexdigest()
     return f"game:{game.pk}:{game.seed[:8]}:replay:{generation}:{sequence}"
@@ -45,10 +52,7 @@ def replay_state(game: Game, upto: int | None = None, *, snapshots: bool = True)
             if state is None:
                 start -= SNAPSHOT_EVERY
     if state is None:
-        # A game stored before issue 11 has no rules_version: it replays by the old rules (version 1).
-        version = (game.global_state or {}).get("rules_version", 1)
-        state = new_game(content, game.seat_count, game.seed, rules_version=version, dice_version=game.dice_version)
-        start = 0
+        state, start = initial_state(content, game), 0
     fresh = {}
     for row in rows.filter(sequence__gt=start, taken_back=False).only("sequence", "seat", "action"):
         state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
-from games.engine import apply, dice_for, legal_actions, new_game
+from games.engine import apply, dice_for, legal_actions
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.engine.visibility import action_for, events_for
@@ -15,6 +16,7 @@ from games.engine.visibility import action_for, events_for
 from .errors import NotFound
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
+from .replay import initial_state
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -113,10 +115,14 @@ def log_limit_for(game: Game, seat_index: int | None) -> int | None:
 
 def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
     """Exactly the engine's view of the game for this seat (None: a spectator, as late as the delay says)."""
-    if game.status == Game.Status.OPEN:
-        return {"phase": "lobby", "seats": game.seat_count}
     if seat_index is None and (delay := spectator_delay(game)) > 0:
         return spectator_view(game=game, delay=delay).view
+    return _live_view(game, seat_index)
+
+
+def _live_view(game: Game, seat_index: int | None) -> dict[str, Any]:
+    if game.status == Game.Status.OPEN:
+        return {"phase": "lobby", "seats": game.seat_count}
     return engine_view(load_content(), load_state(game), seat_index)
 
 
@@ -189,21 +195,26 @@ class SpectatorView:
 
 def spectator_view(*, game: Game, delay: int) -> SpectatorView:
     """The public view (no seat's secrets) ``delay`` turns late: the game as it stood at the end of
-    turn ``turn_number - delay``, replayed from the log. Finished games and no delay: live."""
+    turn ``turn_number - delay``, replayed from the log and kept in the shared cache per game version
+    and delay (every surface a spectator opens asks for it). Finished games and no delay: live."""
     if delay <= 0 or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
-        live = engine_view(load_content(), load_state(game), None) if game.status != Game.Status.OPEN else \
-            {"phase": "lobby", "seats": game.seat_count}
-        return SpectatorView(live, game.turn_number, None)
+        return SpectatorView(_live_view(game, None), game.turn_number, None)
+    key = f"game:{game.pk}:spectator-view:{game.version}:{delay}"
+    shown = cache.get(key)
+    if shown is None:
+        shown = _replayed_spectator_view(game, delay)
+        cache.set(key, shown, timeout=3600)
+    return shown
+
+
+def _replayed_spectator_view(game: Game, delay: int) -> SpectatorView:
     content = load_content()
-    target = game.turn_number - delay
-    state = new_game(content, game.seat_count, game.seed,
-                     rules_version=(game.global_state or {}).get("rules_version", 1),
-                     dice_version=game.dice_version)
-    upto = 0
+    target = max(game.turn_number - delay, 0)
+    state, upto = initial_state(content, game), 0
     for row in GameAction.objects.filter(game=game, taken_back=False).order_by("sequence"):
         after, _ = apply(content, state, row.seat, row.action,
                          dice_for(game.dice_version, game.seed, row.sequence))
-        if after.turn > max(target, 0):
+        if after.turn > target:
             break
         state, upto = after, row.sequence
     return SpectatorView(engine_view(content, state, None), state.turn, upto)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.core.cache import cache
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
@@ -62,12 +61,5 @@ def watching(game: Game) -> list:
 
 
 def spectator_view(game: Game, delay: int) -> game_selectors.SpectatorView:
-    """The games' spectator view, cached per game version and delay (a delayed view replays the log)."""
-    if delay <= 0:
-        return game_selectors.spectator_view(game=game, delay=0)
-    key = f"talk:spectator-view:{game.pk}:{game.version}:{delay}"
-    shown = cache.get(key)
-    if shown is None:
-        shown = game_selectors.spectator_view(game=game, delay=delay)
-        cache.set(key, shown, timeout=3600)
-    return shown
+    """The games' spectator view (cached there per game version and delay)."""
+    return game_selectors.spectator_view(game=game, delay=delay)
