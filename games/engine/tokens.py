@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextvars
+
 from .content.model import Border, Content, Token, TokenCategory
 from .state import HeroState, State, TokenState, at_field
 
@@ -115,28 +117,30 @@ def role(content: Content, state: State, token_id: str) -> str:
 
 # While legal actions are listed nothing changes, so what a seat sees on a field is read once (a
 # speed-up only: ``listing()`` scopes it, and outside a scope every call reads the state afresh).
-_SEEN: dict[tuple[int, int, str], list[str]] | None = None
+# The memo lives in a context variable, not a module global: each thread (and each asyncio task) has
+# its own, so two threads listing at once can neither share a memo nor leave one switched on for the
+# process (a module global once did, and seeded playouts diverged under the threaded server).
+_Memo = dict[tuple[int, int, str], list[str]]
+_SEEN: contextvars.ContextVar[_Memo | None] = contextvars.ContextVar("heldenweb_seen", default=None)
 
 
 class listing:
     def __enter__(self) -> None:
-        global _SEEN
-        self.outer = _SEEN
-        if _SEEN is None:
-            _SEEN = {}
+        self.token: contextvars.Token | None = _SEEN.set({}) if _SEEN.get() is None else None
 
     def __exit__(self, *exc) -> None:
-        global _SEEN
-        _SEEN = self.outer
+        if self.token is not None:
+            _SEEN.reset(self.token)
 
 
 def visible_at(content: Content, state: State, seat: int, code: str) -> list[str]:
     """Tokens on the field that this seat knows are there (bound tokens of others are not)."""
+    seen = _SEEN.get()
     key = (id(state), seat, code)
-    if _SEEN is not None and key in _SEEN:
-        return list(_SEEN[key])
+    if seen is not None and key in seen:
+        return list(seen[key])
     loc = at_field(code)
     result = sorted(tid for tid, t in state.tokens.items() if t.loc == loc and exists_for(content, state, seat, tid))
-    if _SEEN is not None:
-        _SEEN[key] = result
+    if seen is not None:
+        seen[key] = result
     return list(result)
