@@ -43,6 +43,7 @@ test-fast: bootstrap
 
 lint: bootstrap
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 # Write the tests that prove each rule into docs/rules/catalogue.md (from @pytest.mark.rule).
 catalogue: bootstrap

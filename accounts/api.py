@@ -1,7 +1,8 @@
 """Account endpoints of the REST API: log in for a token, list and revoke tokens, the profile (``me/``).
 
 Thin views over ``accounts.services``, like the web pages. The shared API machinery (error format,
-throttles, the base view) lives in :mod:`games.api`; the routes are mounted by ``games/api/urls.py``.
+throttles, the base view) lives in :mod:`games.api`; the routes (accounts/api_urls.py) are mounted
+by ``heldenweb/api_urls.py``.
 """
 
 from __future__ import annotations

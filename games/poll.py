@@ -1,4 +1,4 @@
-"""The game page's 5-second poll, answered from a per-game stamp in the shared cache.
+"""The per-game stamp the game page's 5-second poll compares (the view is games/views_poll.py).
 
 The page sends the stamp it was rendered with (``version-status-seats``, the same string as the
 page's own). When the cache holds the same stamp, nothing changed: 204 (286, htmx's "stop polling",
@@ -14,30 +14,19 @@ commit), and the next poll fills it in again.
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from django.conf import settings
-from django.contrib.auth import SESSION_KEY
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
-from django_htmx.http import HttpResponseStopPolling
-
-from accounts.middleware import activate_preferences
 
 from .models import Game, Seat
 
 STAMP_SECONDS = 3600
-_SESSION_STORE = import_module(settings.SESSION_ENGINE).SessionStore
 OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
 
-def _key(game_id: int) -> str:
+def stamp_key(game_id: int) -> str:
     return f"game:{game_id}:stamp"
 
 
@@ -47,49 +36,22 @@ def stamp(version: int, status: str, seats: int) -> str:
 
 
 def publish(game_id: int, value: str) -> None:
-    cache.set(_key(game_id), value, STAMP_SECONDS)
+    cache.set(stamp_key(game_id), value, STAMP_SECONDS)
+
+
+def fill(game_id: int, value: str) -> None:
+    """Put the stamp read from the database into the cache, never over a fresher one published meanwhile."""
+    cache.add(stamp_key(game_id), value, STAMP_SECONDS)
 
 
 def forget(game_id: int) -> None:
-    cache.delete(_key(game_id))
+    cache.delete(stamp_key(game_id))
 
 
 def current_from_db(game_id: int) -> str | None:
     row = (Game.objects.filter(pk=game_id).annotate(taken=Count("seats"))
            .values_list("version", "status", "taken").first())
     return stamp(*row) if row else None
-
-
-def _unchanged(request: HttpRequest, game_id: int, sent: str) -> bool:
-    """Whether a signed-in session sent the stamp the cache holds: with cached sessions in the same
-    cache, one round trip fetches both (the session is not loaded through the middleware)."""
-    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) or ""
-    prefix = getattr(_SESSION_STORE, "cache_key_prefix", None)
-    if prefix and len(key) >= 8 and settings.SESSION_CACHE_ALIAS == "default":
-        found = cache.get_many([prefix + key, _key(game_id)])
-        session = found.get(prefix + key)
-        if session is not None:
-            return SESSION_KEY in session and found.get(_key(game_id)) == sent
-    return request.session.get(SESSION_KEY) is not None and cache.get(_key(game_id)) == sent
-
-
-@never_cache
-@require_GET
-def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
-    sent = request.GET.get("stamp")
-    if sent and _unchanged(request, game_id, sent):
-        if sent.split("-")[1] in OVER:
-            return HttpResponseStopPolling()
-        return HttpResponse(status=204)
-    from . import views  # the page's own poll view renders the partial (and checks access)
-
-    activate_preferences(request)
-    response = views.game_poll(request, game_id)
-    if response.status_code in (200, 204, 286):
-        value = current_from_db(game_id)
-        if value is not None:
-            cache.add(_key(game_id), value, STAMP_SECONDS)  # never over a fresher one published meanwhile
-    return response
 
 
 @receiver(post_save, sender=Game)

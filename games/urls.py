@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import poll, views, views_dice
+from . import views, views_dice, views_poll
 
 app_name = "games"
 
@@ -16,7 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.game_resign, name="resign"),
     path("games/<int:game_id>/rematch/", views.game_rematch, name="rematch"),
     path("games/<int:game_id>/pause/", views.game_pause, name="pause"),
-    path("games/<int:game_id>/poll/", poll.game_poll, name="poll"),
+    path("games/<int:game_id>/poll/", views_poll.game_poll, name="poll"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/replay/", views.game_replay, name="replay"),
     path("rules/authored/", views.authored_values, name="authored"),

@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "games",
     "leagues",
     "talk",
+    "heldenweb",  # project-level commands that compose the apps (seed_demo)
 ]
 
 MIDDLEWARE = [

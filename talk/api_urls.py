@@ -1,4 +1,4 @@
-"""The talk's REST routes, included into /api/v1/ (namespace ``api``) by games/api/urls.py."""
+"""The talk's REST routes, mounted at /api/v1/ (namespace ``api``) by heldenweb/api_urls.py."""
 
 from django.urls import path
 

@@ -1,23 +1,10 @@
-"""Routes of the REST API, mounted at /api/v1/ by heldenweb/urls.py."""
+"""The games app's routes of the REST API; heldenweb/api_urls.py mounts them with the other apps'."""
 
 from django.urls import path
 
-from accounts import api as accounts_api
-from leagues.api.urls import urlpatterns as league_urlpatterns
-from talk.api_urls import urlpatterns as talk_routes
-
 from . import views
 
-app_name = "api"
-
 urlpatterns = [
-    # accounts
-    path("auth/token/", accounts_api.TokenCreateView.as_view(), name="auth-token"),
-    path("tokens/", accounts_api.TokensView.as_view(), name="tokens"),
-    path("tokens/<api_id:token_id>/", accounts_api.TokenRevokeView.as_view(), name="token-revoke"),
-    path("me/", accounts_api.MeView.as_view(), name="me"),
-    path("me/vacations/", accounts_api.VacationsView.as_view(), name="vacations"),
-    path("me/vacations/<api_id:vacation_id>/", accounts_api.VacationCancelView.as_view(), name="vacation-cancel"),
     # games
     path("games/", views.GamesView.as_view(), name="games"),
     path("games/<api_id:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
@@ -31,11 +18,8 @@ urlpatterns = [
     path("games/<api_id:game_id>/heroes/", views.GameHeroesView.as_view(), name="game-heroes"),
     path("games/<api_id:game_id>/tokens/", views.GameTokensView.as_view(), name="game-tokens"),
     path("games/<api_id:game_id>/board/", views.GameBoardView.as_view(), name="game-board"),
-    # table talk (chat, notes, spectating, push, webhooks, calendar)
-    *talk_routes,
     path("games/<api_id:game_id>/bots/", views.GameBotsView.as_view(), name="game-bots"),
     path("games/<api_id:game_id>/suggestion/", views.GameSuggestionView.as_view(), name="game-suggestion"),
     # content
     path("content/board/", views.ContentBoardView.as_view(), name="content-board"),
 ]
-urlpatterns += league_urlpatterns  # clubs, members, seasons, rounds, standings, ratings

@@ -1,4 +1,4 @@
-"""League routes of the REST API, included into games.api.urls (mounted at /api/v1/)."""
+"""League routes of the REST API, mounted at /api/v1/ by heldenweb/api_urls.py."""
 
 from django.urls import path
 
