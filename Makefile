@@ -44,6 +44,7 @@ test-fast: bootstrap
 lint: bootstrap
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 # Write the tests that prove each rule into docs/rules/catalogue.md (from @pytest.mark.rule).
 catalogue: bootstrap

@@ -43,11 +43,12 @@ def owns_binding(content: Content, state: State, hero: HeroState, token: Token) 
 
 
 def held_scroll_weapons(content: Content, state: State, hero: HeroState) -> set[str]:
-    weapons = set()
+    weapons: set[str] = set()
     for tid in hero.items:
         item = content.items.get(shown_key(content, state, tid))
-        if item and item.category == "scroll" and content.tokens[tid].weapon:
-            weapons.add(content.tokens[tid].weapon)
+        weapon = content.tokens[tid].weapon
+        if item and item.category == "scroll" and weapon:
+            weapons.add(weapon)
     return weapons
 
 
@@ -126,9 +127,9 @@ _SEEN: contextvars.ContextVar[_Memo | None] = contextvars.ContextVar("heldenweb_
 
 class listing:
     def __enter__(self) -> None:
-        self.token: contextvars.Token | None = _SEEN.set({}) if _SEEN.get() is None else None
+        self.token: contextvars.Token[_Memo | None] | None = _SEEN.set({}) if _SEEN.get() is None else None
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.token is not None:
             _SEEN.reset(self.token)
 
