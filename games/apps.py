@@ -6,4 +6,4 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from . import poll  # noqa: F401  (its receivers drop a game's poll stamp when the game changes)
+        from . import checks, poll  # noqa: F401  (the content check registers; poll's receivers drop stamps)
