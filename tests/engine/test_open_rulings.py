@@ -1,5 +1,5 @@
-"""The open questions of issue 11 (rulings R-89 to R-102): one test per ruling, each playing the scene
-through the engine's public API (or the one rule function the ruling is about) with scripted dice."""
+"""Rulings of issue 11 without a test of their own (R-86, R-87, R-89 to R-102): one test per ruling,
+each playing the scene through the engine's public API (or the one rule function it is about)."""
 
 from __future__ import annotations
 
@@ -264,3 +264,47 @@ def test_R102_i5_is_beige_only_while_the_waldlaeufer_lies_open_on_it(content, wh
     state.tokens["enc-waldlaeufer"] = TokenState(loc=where, face_up=face_up)
     target = secret_target(content, state, state.heroes[0], "I5")
     assert (target is None) == free and (free or target == 6)
+
+
+@pytest.mark.rule("R-86", "TOK-32", "END-14")
+def test_R86_a_hero_on_v9_when_the_dragon_is_drawn_lives_and_fights_only_when_he_can(content):
+    from games.engine.actions import ChallengeDragon, PickUp
+
+    state = play_state(content, [("krieger", "A1"), ("elf", "V9")])
+    empty_bag(state)
+    state.dragon_card = "gruener_drache"
+    put_token(state, "baz-01", "A1", face_up=True)
+    into_bag(state, "drache")
+    state = begun(content, state)
+    state, events = act(content, state, PickUp(token="baz-01"))
+    assert state.tokens["drache"].field == "V9" and "killed_by_dragon" not in kinds_of(events)
+    assert state.heroes[1].deaths == 0 and state.heroes[1].position == "V9"
+    state, _ = act(content, state, EndTurn())
+    # Without a magic weapon he did not go to the dragon: he walks away as usual.
+    unarmed = begun(content, state)
+    assert not legal(content, unarmed, kind=ChallengeDragon) and legal(content, unarmed, kind=Move)
+    # With a magic weapon and EW for the hoard the fight is forced, as after the Drachenmensch.
+    give_item(content, state, 1, "bogen_der_treffsicherheit")
+    state.heroes[1].xp = {"blue": 0, "green": content.dragon_cards["gruener_drache"].hoard_gold, "red": 0}
+    armed = begun(content, state)
+    assert legal(content, armed) == [ChallengeDragon(skill="ranged")]
+
+
+@pytest.mark.rule("R-87", "GLOS-03", "GLOS-50", "END-15")
+def test_R87_every_coin_of_raub_raises_the_hoard_the_challenger_pays(content):
+    from games.engine.actions import PickUp
+    from games.engine.endgame import hoard
+
+    state = play_state(content, [("krieger", "A1"), ("elf", "B1"), ("zwerg", "C1")])
+    empty_bag(state)
+    state.dragon_card = "gruener_drache"
+    before = hoard(content, state)
+    for hero in state.heroes:
+        hero.gold = 2
+    state.heroes[1].gold = 0  # nothing to take from him
+    put_token(state, "baz-01", "A1", face_up=True)
+    into_bag(state, "de-raub")
+    state = begun(content, state)
+    state, _ = act(content, state, PickUp(token="baz-01"))
+    assert [h.gold for h in state.heroes] == [1, 0, 1]
+    assert hoard(content, state) == before + 2
