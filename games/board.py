@@ -733,6 +733,118 @@ EVENT_TEXTS = {
     "token_drawn": lambda: _("%(who)s draws %(token)s from the bag."),
     "turn_over": lambda: _("The turn of %(who)s is over (%(reason)s)."),
     "rest": lambda: _("%(who)s rests on %(field)s."),
+    # Issue 11: every other event kind the engine emits (tests/games/test_event_sentences.py walks them all).
+    "armour_kept_for_repair": lambda: _("%(who)s keeps the broken armour %(token)s for repair at the forge."),
+    "armour_repaired": lambda: _("%(who)s has the armour %(token)s repaired (%(lp)s LP)."),
+    "armour_thrown_away": lambda: _("%(who)s throws away the broken armour %(token)s."),
+    "bag_empty": lambda: _("The bag is empty: %(who)s draws nothing."),
+    "bag_search_empty": lambda: _("%(who)s searches the bag but finds nothing that fits."),
+    "bazaar_burnt": lambda: _("The Basar burns down."),
+    "bazaar_called": lambda: _("%(who)s calls the Basar: %(count)s goods are offered."),
+    "bazaar_offer": lambda: _("%(who)s is offered %(items)s."),
+    "beggar_roll": lambda: _("%(who)s gives to the beggar: %(lucky)s."),
+    "boss_card_peeked": lambda: _("%(who)s secretly looks at a face-down card (%(card)s)."),
+    "boss_card_revealed": lambda: _("The card is revealed (%(boss)s: %(card)s): %(skill)s %(modifier)s, %(lp)s LP."),
+    "boss_defeated": lambda: _("%(who)s wins the final fight (%(boss)s)!"),
+    "boss_heals": lambda: _("The final foe (%(boss)s) is back at full LP."),
+    "boss_hit": lambda: _("%(who)s hits the final foe (%(boss)s): %(lp)s LP left."),
+    "coach_bought": lambda: _("%(who)s buys the coach %(token)s for %(gold)s gold."),
+    "companion_died": lambda: _("The Monsterork %(token)s of %(who)s is dead and goes back into the bag."),
+    "companion_joins": lambda: _("%(token)s joins %(who)s as a companion."),
+    "companion_removed": lambda: _("The companion %(token)s of %(who)s goes back into the bag."),
+    "confused_by_basilisk": lambda: _("%(who)s is confused by the Basilisk: %(mover)s decides the next movement."),
+    "contest_over": lambda: _("The contest %(token)s is over."),
+    "contest_won": lambda: _("%(who)s wins the contest %(token)s."),
+    "death_field_chosen": lambda: _("%(who)s leaves the dead hero's things on %(field)s."),
+    "deed_chosen": lambda: _("%(who)s chooses the Heldentat %(deed)s."),
+    "deed_delivered": lambda: _("%(who)s delivers part %(part)s of the Heldentat on %(field)s (%(items)s)."),
+    "deed_encounter": lambda: _("%(who)s meets %(token)s for the Heldentat (%(skill)s)."),
+    "deed_encounter_failed": lambda: _("%(who)s fails at the Heldentat's encounter."),
+    "deed_item_taken": lambda: _("%(who)s takes %(token)s for the Heldentat."),
+    "deed_part_fulfilled": lambda: _("%(who)s fulfils part %(part)s of the Heldentat %(deed)s."),
+    "dice_policy_set": lambda: _("%(who)s chooses how experience dice are kept: %(policy)s."),
+    "drachenmensch_back_to_bag": lambda: _("The Drachenmensch %(token)s goes back into the bag."),
+    "dragon_attack_over": lambda: _("The dragon's attack is over."),
+    "dragon_driven_off": lambda: _("%(who)s drives the dragon back into its hoard."),
+    "dragon_fear": lambda: _("Fear of the dragon: %(hidden)s tokens go back into the bag, %(turned)s turn face down."),
+    "dragon_finds_nothing": lambda: _("The dragon finds nothing to destroy with %(who)s."),
+    "dragon_robbery_over": lambda: _("The dragon's raid is over."),
+    "dragon_tokens_into_bag": lambda: _("The Drachenmensch and the dragon events go into the bag."),
+    "draw_limit_reached": lambda: _("%(who)s has already drawn this turn (%(reason)s): no further token."),
+    "encounter_paid": lambda: _("%(who)s pays %(gold)s gold to %(token)s."),
+    "encounter_used": lambda: _("%(who)s uses the encounter %(token)s."),
+    "evade_roll": lambda: _("%(who)s tries to evade: %(evaded)s."),
+    "event": lambda: _("%(who)s draws the event %(token)s."),
+    "event_leaves_game": lambda: _("The event %(token)s leaves the game."),
+    "experience_and_training_lost": lambda: _("%(who)s loses all experience dice and training."),
+    "experience_dice_kept": lambda: _("%(who)s keeps the dice %(kept)s."),
+    "experience_lost": lambda: _("%(who)s loses an experience die (%(colour)s, %(reason)s); %(total)s left."),
+    "face_down_token_drawn": lambda: _("%(who)s draws a face-down token and lays it on the board."),
+    "final_fight_due": lambda: _("The final fight is due (%(boss)s)."),
+    "final_fight_started": lambda: _("%(who)s begins the final fight (%(boss)s) with %(skill)s."),
+    "game_won": lambda: _("%(winner)s wins the game!"),
+    "gem_earned": lambda: _("%(who)s earns the gem with the Heldentat %(deed)s."),
+    "gem_taken": lambda: _("%(who)s picks up the gem on %(field)s."),
+    "guardian_revived": lambda: _("The Wächter %(token)s turns face down again."),
+    "healer_roll": lambda: _("%(who)s rolls at the confused healer."),
+    "herb_woman_roll": lambda: _("%(who)s rolls at the herb woman."),
+    "hero_hit": lambda: _("%(who)s is hit in the final fight (%(boss)s) and loses %(lp_lost)s LP."),
+    "hoard_paid_in_full": lambda: _("%(who)s pays the whole hoard: %(short)s experience dice."),
+    "invisible": lambda: _("%(who)s is invisible this turn."),
+    "invisible_to_the_dragon": lambda: _("%(who)s is invisible to the dragon."),
+    "item_bought": lambda: _("%(who)s buys %(token)s for %(gold)s gold."),
+    "item_dropped": lambda: _("%(who)s puts down %(token)s."),
+    "item_inherited": lambda: _("The heir of %(who)s keeps %(token)s."),
+    "item_offered": lambda: _("%(who)s offers %(token)s to %(to)s."),
+    "item_sold": lambda: _("%(who)s buys %(token)s from %(seller)s for %(price)s gold; %(seller)s "
+                             "earns %(commission)s gold."),
+    "juggler_roll": lambda: _("%(who)s rolls at the juggler."),
+    "juggler_steals": lambda: _("The juggler steals %(gold)s gold from %(who)s."),
+    "kerberos_landing": lambda: _("Kerberos carries %(who)s from %(frm)s to %(to)s."),
+    "killed_by_dragon": lambda: _("The dragon kills %(who)s on %(field)s."),
+    "lp_max_raised": lambda: _("%(who)s grows stronger: %(lp)s of %(lp_max)s LP."),
+    "magic_weapon_made": lambda: _("%(who)s receives the magic weapon %(item)s."),
+    "monster_back_to_bag": lambda: _("The monster %(token)s goes back into the bag."),
+    "moved_onto_dragon": lambda: _("%(who)s moves from %(frm)s to the dragon on %(to)s."),
+    "moved_onto_namenloser": lambda: _("%(who)s moves from %(frm)s to the Namenloser on %(to)s."),
+    "movement_decided_by_neighbour": lambda: _("%(mover)s decides the movement of %(who)s."),
+    "namenloser_arrives": lambda: _("The Namenloser arrives: %(servants_placed)s servants are placed on the board."),
+    "namenloser_into_bag": lambda: _("%(token)s goes into the bag."),
+    "no_free_beige_field": lambda: _("There is no free beige field for the token %(who)s drew."),
+    "offer_declined": lambda: _("%(who)s declines the offer of %(token)s."),
+    "offer_returned": lambda: _("%(count)s unsold goods go back to their supply."),
+    "paladin_roll": lambda: _("%(who)s rolls to heal as a Paladin: %(healed)s."),
+    "pick_up_failed": lambda: _("%(who)s fails to pick up %(token)s."),
+    "purse_roll": lambda: _("%(who)s rolls for the Goldbeutel: %(refilled)s."),
+    "quest_fulfilled": lambda: _("%(who)s fulfils the quest %(token)s."),
+    "quest_item_turned": lambda: _("%(who)s turns over %(token)s: %(item)s."),
+    "quest_laid_down": lambda: _("%(who)s lays the quest %(token)s down on %(field)s."),
+    "quest_swapped_no_draw": lambda: _("%(who)s swaps %(laid_down)s for %(token)s: no token is drawn."),
+    "quests_left_behind": lambda: _("%(count)s quests of %(who)s stay on %(field)s."),
+    "regions_swapped": lambda: _("%(who)s swaps the cards at %(cells)s."),
+    "reward_left_on_field": lambda: _("%(who)s has no room: %(token)s stays on %(field)s."),
+    "reward_on_back": lambda: _("%(who)s receives %(item)s from the back of %(token)s."),
+    "robbed_by_dragon": lambda: _("The dragon robs %(who)s of %(gold)s gold; the hoard grows (+%(hoard_extra)s)."),
+    "servant_leaves_game": lambda: _("The servant %(token)s leaves the game."),
+    "shadow_gold_roll": lambda: _("%(who)s rolls for the gold of the Schatten."),
+    "shadow_grows": lambda: _("The Schatten %(token)s grows to %(hearts)s hearts."),
+    "skill_at_cap": lambda: _("%(who)s is already at 11 in %(skill)s."),
+    "skill_raised": lambda: _("%(who)s raises %(skill)s by %(gain)s to %(value)s."),
+    "spell_cast": lambda: _("%(who)s casts %(token)s."),
+    "spell_dissolved": lambda: _("The spell %(token)s dissolves."),
+    "spell_used_for_probe": lambda: _("%(who)s uses %(token)s for the probe."),
+    "spring_roll": lambda: _("%(who)s rolls at the spring."),
+    "staerkung_used": lambda: _("%(who)s uses the Stärkung %(token)s."),
+    "steal": lambda: _("%(who)s tries to steal from %(victim)s: %(success)s (%(gold)s gold)."),
+    "teleporter_encounter_roll": lambda: _("%(who)s rolls at the teleporter encounter."),
+    "token_back_to_bag": lambda: _("The token %(token)s goes back into the bag."),
+    "token_searched": lambda: _("%(who)s searches the bag and takes %(token)s."),
+    "token_used_up": lambda: _("%(token)s of %(who)s is used up."),
+    "token_waits_beside_board": lambda: _("%(token)s waits beside the board until %(field)s is revealed."),
+    "training_nothing_learnt": lambda: _("%(who)s learns nothing in %(skill)s."),
+    "unwetter_begins": lambda: _("An Unwetter begins."),
+    "vision_seen": lambda: _("%(who)s has a vision of %(field)s."),
+    "wand_in_boat": lambda: _("The wand lies in the boat: the crossing L2–L4 is free."),
 }
 BOOL_TEXTS = {
     "lasts": (lambda: _("it lasts"), lambda: _("it is over")),
@@ -740,8 +852,15 @@ BOOL_TEXTS = {
     "movement_lost": (lambda: _("no movement this turn"), lambda: _("no loss")),
     "ok": (lambda: _("a safe flight"), lambda: _("a crash at the witch's house")),
     "passed": (lambda: _("passed"), lambda: _("failed")),
+    "lucky": (lambda: _("a reward"), lambda: _("nothing in return")),
+    "evaded": (lambda: _("evaded"), lambda: _("caught")),
+    "refilled": (lambda: _("refilled"), lambda: _("still empty")),
+    "success": (lambda: _("success"), lambda: _("failure")),
+    "healed": (lambda: _("healed"), lambda: _("no healing")),
 }
 FACE_KEYS = ("face", "monster", "encounter", "event")
+SEAT_KEYS = ("mover", "seller", "victim", "winner", "to")  # data keys that name another seat
+BOSS_LABELS = {"namenloser": lambda: _("the Namenloser"), "dragon": lambda: _("the dragon")}
 
 
 class _Args(dict):
@@ -773,6 +892,10 @@ def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[i
     else:
         args["who"] = _("the game")
     for key, value in (event.get("data") or {}).items():
+        if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            other = names.get(value, _("seat %(seat)s") % {"seat": value + 1})
+            args[key] = f"{heroes[value]} ({other})" if heroes.get(value) else other
+            continue
         args[key] = _event_value(content, key, value, lang)
     template = EVENT_TEXTS.get(event.get("kind", ""))
     if event.get("kind") in PLURAL_EVENT_TEXTS:
@@ -803,9 +926,17 @@ def _event_value(content: Content, key: str, value: Any, lang: str) -> Any:
     if isinstance(value, list | tuple):
         return ", ".join(str(_event_value(content, key, v, lang)) for v in value)
     if not isinstance(value, str):
-        if key == "cell" and isinstance(value, int):
+        if key in ("cell", "cells") and isinstance(value, int):
             return cell_label(value)
         return value
+    if key in ("boss", "card") and value in BOSS_LABELS:
+        return BOSS_LABELS[value]()
+    if key == "card":
+        card = content.namenlose_cards.get(value) or content.dragon_cards.get(value)
+        if card is not None:
+            return display_name(card, lang)
+    if key == "deed" and value in content.deeds:
+        return display_name(content.deeds[value], lang)
     if key == "hero" and value in content.heroes:
         return display_name(content.heroes[value], lang)
     if key == "letter" and value in content.regions:

@@ -53,7 +53,8 @@ class Game(models.Model):
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(default=dict, blank=True)
     content_version = models.CharField(max_length=20)
-    rules_version = models.PositiveIntegerField(default=1)
+    # The rules version lives in the engine state (global_state["rules_version"], State.rules_version),
+    # read by persistence.load_state and replay.initial_state: one source, no column to disagree with it.
     # The engine's global state (everything that is not a seat, a token or a card placement).
     phase = models.CharField(max_length=20, default="lobby")
     current_seat = models.PositiveSmallIntegerField(default=0)

@@ -12,3 +12,17 @@ def test_the_catalogue_lists_the_tests_of_each_rule():
     current = CATALOGUE.read_text(encoding="utf-8")
     updated, _ = render(current, collect())
     assert updated == current, "docs/rules/catalogue.md is out of date: run `make catalogue`"
+
+
+def test_every_ruling_of_issue_11_is_proven_by_a_test_naming_it():
+    from tools.catalogue import ruling_ids
+
+    proven = collect()
+    issue_11 = {f"R-{n}" for n in (*range(76, 104), 160)}
+    assert issue_11 <= ruling_ids()
+    assert sorted(issue_11 - set(proven), key=lambda r: int(r[2:])) == []
+
+
+def test_a_test_may_name_only_a_ruling_that_exists():
+    _, unknown = render(CATALOGUE.read_text(encoding="utf-8"), {"R-9999": {"tests/x.py::test_x"}})
+    assert unknown == ["R-9999"]

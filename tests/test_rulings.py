@@ -28,7 +28,7 @@ def _confused_hobbit_beside_a_raeuber(content):
     return state, raeuber
 
 
-@pytest.mark.rule("GLOS-06", "HERO-09")
+@pytest.mark.rule("R-76", "GLOS-06", "HERO-09")
 def test_GLOS_06_the_walked_hobbit_answers_the_forced_fight_himself(content):
     state, raeuber = _confused_hobbit_beside_a_raeuber(content)
     assert state.turn_state.forced_fight
@@ -63,7 +63,7 @@ def _answer_all(content, state):
     return state
 
 
-@pytest.mark.rule("TOK-08", "TOK-09")
+@pytest.mark.rule("R-77", "TOK-08", "TOK-09")
 def test_TOK_09_a_beaten_monster_is_never_its_own_victory_draw(content):
     state, bag = _fight_ready(content, "fd-01", "A2", "A1")  # the bag is empty but for the monster
     state, _ = act(content, state, BeginTurn())
@@ -174,7 +174,7 @@ def test_END_16_the_dragon_card_is_revealed_only_after_the_hoard_is_paid(content
     assert kinds.index("experience_lost") < kinds.index("boss_card_revealed")
 
 
-@pytest.mark.rule("END-15")
+@pytest.mark.rule("R-78", "END-15")
 def test_END_15_a_hero_who_cannot_pay_the_whole_hoard_cannot_challenge(content):
     from games.engine.actions import ChallengeDragon
 
@@ -184,7 +184,7 @@ def test_END_15_a_hero_who_cannot_pay_the_whole_hoard_cannot_challenge(content):
     assert legal_actions(content, state, 0)  # and the game goes on: he may act or end his turn
 
 
-@pytest.mark.rule("TOK-51", "END-14")
+@pytest.mark.rule("R-79", "TOK-51", "END-14")
 def test_TOK_51_the_victor_over_the_drachenmensch_moves_on_and_dies_there_unarmed(content):
     state = play_state(content, [("krieger", "V8"), ("elf", "A1")])
     state.dragon_card = "roter_drache"
@@ -221,7 +221,7 @@ def test_rules_version_1_keeps_both_ferries_free_with_the_staff(content):
 
 
 # --- Re-decided rulings R-80 ... R-85 -----------------------------------------------------------------
-@pytest.mark.rule("FIGHT-17", "ACT-01")
+@pytest.mark.rule("R-80", "FIGHT-17", "ACT-01")
 def test_FIGHT_17_a_hero_starting_on_a_monster_fights_before_any_other_action(content):
     from games.engine.actions import PickUp
     from tests.engine.helpers import give_item
@@ -243,7 +243,7 @@ def test_FIGHT_17_a_hero_starting_on_a_monster_fights_before_any_other_action(co
     assert PickUp(token=schatz) in legal_actions(content, state, 0)
 
 
-@pytest.mark.rule("GLOS-10")
+@pytest.mark.rule("R-81", "GLOS-10")
 def test_GLOS_10_a_failed_blitzschlag_costs_the_spell_but_no_lp(content):
     from games.engine.actions import FightLightning
     from tests.engine.helpers import give_item
@@ -260,7 +260,7 @@ def test_GLOS_10_a_failed_blitzschlag_costs_the_spell_but_no_lp(content):
     assert "lp_lost" not in [e.kind for e in events] and state.turn_state.turn_over
 
 
-@pytest.mark.rule("HERO-18")
+@pytest.mark.rule("R-82", "HERO-18")
 def test_HERO_18_the_zentaur_may_not_ride_the_pegasus(content):
     from games.engine.actions import ChooseMovement
     from tests.engine.helpers import give_item
@@ -271,7 +271,7 @@ def test_HERO_18_the_zentaur_may_not_ride_the_pegasus(content):
     assert ChooseMovement(mode="pegasus") not in legal_actions(content, state, 0)
 
 
-@pytest.mark.rule("HERO-17")
+@pytest.mark.rule("R-83", "HERO-17")
 def test_HERO_17_the_schamane_adds_one_against_a_grey_point_in_any_skill(content):
     state = play_state(content, [("schamane", "A1")])
     empty_bag(state)
@@ -283,7 +283,7 @@ def test_HERO_17_the_schamane_adds_one_against_a_grey_point_in_any_skill(content
     assert probe.data["target"] == content.heroes["schamane"].melee + 1
 
 
-@pytest.mark.rule("DEATH-06", "GLOS-16")
+@pytest.mark.rule("R-85", "DEATH-06", "GLOS-16")
 def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
     from games.engine.actions import PickUp
     from games.engine.life import die
@@ -316,7 +316,7 @@ def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
 
 
 # --- Player count: 1 to 6 seats (ruling R-103) ----------------------------------------------------------
-@pytest.mark.rule("SETUP-01", "SETUP-05")
+@pytest.mark.rule("R-103", "SETUP-01", "SETUP-05")
 @pytest.mark.parametrize("seed", ["six-a", "six-b", "six-c"])
 def test_SETUP_01_six_seats_set_up_their_cards_and_reach_play(content, seed):
     import random

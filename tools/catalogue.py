@@ -17,6 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "docs" / "rules" / "catalogue.md"
 TESTS = ROOT / "tests"
+RULINGS = ROOT / "docs" / "rules" / "rulings.md"
+RULING_ID = re.compile(r"^R-\d+$")
 ROW = re.compile(r"^\| (?P<id>[A-Z]+-[A-Z0-9]+) \| (?P<rule>.*) \| (?P<status>[a-z]+) \| (?P<tests>.*) \|$")
 
 
@@ -52,9 +54,18 @@ def collect(tests_dir: Path = TESTS) -> dict[str, set[str]]:
     return proven
 
 
+def ruling_ids(text: str | None = None) -> set[str]:
+    """The IDs of the rulings recorded in rulings.md (``## R-NN: ...`` headings)."""
+    text = RULINGS.read_text(encoding="utf-8") if text is None else text
+    return set(re.findall(r"^## (R-\d+):", text, flags=re.MULTILINE))
+
+
 def render(text: str, proven: dict[str, set[str]]) -> tuple[str, list[str]]:
-    """The catalogue with Status/Tests brought up to date, and the marked IDs it does not know."""
-    known = set()
+    """The catalogue with Status/Tests brought up to date, and the marked IDs it does not know.
+
+    A test may also name a ruling (``R-NN``) it proves; such an ID must be a ruling in rulings.md.
+    """
+    known = {rid for rid in proven if RULING_ID.match(rid)} & ruling_ids()
     lines = []
     for line in text.splitlines():
         match = ROW.match(line)

@@ -65,7 +65,7 @@ from .context import Ctx
 from .dice import Dice
 from .errors import IllegalActionError
 from .events import Event
-from .pending import answer_classes, apply_answer, legal_answers
+from .pending import answer_classes, apply_answer, legal_answers, refresh_options
 from .state import State
 from .tokens import listing
 
@@ -179,6 +179,7 @@ def apply(content: Content, state: State, seat: int, action: Action | dict, dice
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered
     bag.settle_returns(ctx)  # tokens taken from the board go back once their draw is made (TOK-09)
+    refresh_options(ctx.state)  # a queued decision never offers what an earlier answer took away
     return ctx.state, ctx.events
 
 

@@ -12,7 +12,7 @@ from .actions import ChooseOption, KeepItem, LoseLp
 from .content.model import Content, TokenCategory
 from .context import Ctx
 from .heroes import artificial_sources, has_ability, hero_card, item_with_flag
-from .pending import answers, ask
+from .pending import answers, ask, refreshes
 from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
 from .tokens import move_token, shown_key
 
@@ -25,6 +25,13 @@ def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
         ask(ctx, seat, "lose_lp", ["natural", *sources], rule=rule, reason=reason)
         return
     take_lp(ctx, seat, "natural", rule, reason)
+
+
+@refreshes("lose_lp")
+def _lose_lp_options(state: State, pending: Pending) -> list[str]:
+    """What can still lose the LP now: an earlier loss may have broken or destroyed an offered source."""
+    hero = state.heroes[pending.seat]
+    return ["natural", *(tid for tid, left in hero.artificial.items() if left > 0)]
 
 
 @answers("lose_lp", LoseLp)

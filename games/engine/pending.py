@@ -18,9 +18,11 @@ from .errors import IllegalActionError
 from .state import Pending, State
 
 Handler = Callable[[Ctx, int, Pending, Any], None]
+Refresher = Callable[[State, Pending], list[Any]]
 
 ANSWER_CLASS: dict[str, type[Action]] = {}
 HANDLERS: dict[str, Handler] = {}
+REFRESHERS: dict[str, Refresher] = {}
 
 
 def answers(kind: str, cls: type[Action]) -> Callable[[Handler], Handler]:
@@ -30,6 +32,29 @@ def answers(kind: str, cls: type[Action]) -> Callable[[Handler], Handler]:
         return handler
 
     return register
+
+
+def refreshes(kind: str) -> Callable[[Refresher], Refresher]:
+    """Register how the options of a ``kind`` decision follow from the current state.
+
+    A decision queued behind another one may offer what the first one's answer has taken away (two
+    LP lost at once: the first breaks the armour the second still offers). Such kinds recompute their
+    options whenever they are presented or answered, never from the state they were queued in.
+    """
+
+    def register(refresher: Refresher) -> Refresher:
+        REFRESHERS[kind] = refresher
+        return refresher
+
+    return register
+
+
+def refresh_options(state: State) -> None:
+    """Bring the options of every open decision up to date with the state (see ``refreshes``)."""
+    for pending in state.pending:
+        refresher = REFRESHERS.get(pending.kind)
+        if refresher is not None:
+            pending.options = list(refresher(state, pending))
 
 
 def answer_classes() -> tuple[type[Action], ...]:
@@ -50,6 +75,11 @@ def ask(ctx: Ctx, seat: int, kind: str, options: list[Any], front: bool = False,
         ctx.state.pending.append(pending)
 
 
+def _current_options(state: State, pending: Pending) -> list[Any]:
+    refresher = REFRESHERS.get(pending.kind)
+    return list(pending.options) if refresher is None else list(refresher(state, pending))
+
+
 def legal_answers(state: State, seat: int) -> list[Action]:
     pending = state.pending[0]
     if pending.seat != seat:
@@ -58,7 +88,7 @@ def legal_answers(state: State, seat: int) -> list[Action]:
     if cls is None:
         return []
     name = _param_name(cls)
-    return [cls(**{name: option}) for option in pending.options]
+    return [cls(**{name: option}) for option in _current_options(state, pending)]
 
 
 def apply_answer(ctx: Ctx, seat: int, action: Action) -> None:
@@ -72,7 +102,8 @@ def apply_answer(ctx: Ctx, seat: int, action: Action) -> None:
     if cls is None or not isinstance(action, cls):
         raise IllegalActionError(f"first answer the open decision: {pending.kind}")
     value = getattr(action, _param_name(cls))
-    if value not in pending.options:
-        raise IllegalActionError(f"{value!r} is not one of the choices {pending.options}")
+    options = _current_options(state, pending)
+    if value not in options:
+        raise IllegalActionError(f"{value!r} is not one of the choices {options}")
     state.pending.pop(0)
     HANDLERS[pending.kind](ctx, seat, pending, value)

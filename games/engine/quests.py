@@ -117,13 +117,18 @@ def apply_accept(ctx: Ctx, seat: int, action: AcceptQuest) -> None:
     if not begin_action(ctx, seat):
         return
     hero = state.heroes[seat]
+    laid_down = action.swap
     if action.swap is not None:
         _lay_down(ctx, seat, action.swap)
+    elif state.v2 and state.turn_state.laid_down:
+        # Laying a quest down (one action) and then accepting another (a second) is the same swap
+        # in two steps: it draws nothing either (ruling R-160).
+        laid_down = state.turn_state.laid_down.pop(0)
     hero.quests.append(action.token)
     move_token(state, action.token, quest_place(state, seat), face_up=True, seen_by=())
     ctx.emit("quest_accepted", rules.QUEST_ACCEPT, seat, token=action.token)
-    if action.swap is not None:
-        ctx.emit("quest_swapped_no_draw", rules.QUEST_SWAP, seat, token=action.token, laid_down=action.swap)
+    if laid_down is not None:
+        ctx.emit("quest_swapped_no_draw", rules.QUEST_SWAP, seat, token=action.token, laid_down=laid_down)
         return
     draw_due(ctx, seat, rules.QUEST_DRAW, "quest_accepted")
 
@@ -137,6 +142,8 @@ def apply_drop_quest(ctx: Ctx, seat: int, action: DropQuest) -> None:
     if not begin_action(ctx, seat):
         return
     _lay_down(ctx, seat, action.token)
+    if seat == ctx.state.current:
+        ctx.state.turn_state.laid_down.append(action.token)
 
 
 def found_quest_item(ctx: Ctx, seat: int, tid: str) -> None:

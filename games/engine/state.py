@@ -130,6 +130,7 @@ class TurnState:
     mover: int | None = None          # the seat deciding this turn's movement (Basilisk), else None
     rest_ok: bool = False             # the hero still stands where he began the turn (he may rest)
     start: str | None = None          # where the hero began the turn (a Basar needs him to arrive, R-84)
+    laid_down: list[str] = field(default_factory=list)  # quests laid down this turn, not yet swapped
 
     def clone(self) -> TurnState:
         new = _shallow(self)
@@ -137,6 +138,7 @@ class TurnState:
         new.used = list(self.used)
         new.tried = list(self.tried)
         new.offers = list(self.offers)
+        new.laid_down = list(self.laid_down)
         return new
 
 

@@ -25,7 +25,7 @@ def at_bazaar(content, field="F2", token="enc-kleiner-basar", seats=2, hero="kri
     return state
 
 
-@pytest.mark.rule("BUY-01")
+@pytest.mark.rule("R-84", "BUY-01")
 def test_BUY_01_a_basar_is_called_only_in_a_turn_the_hero_came_onto_its_field(content):
     state = play_state(content, [("krieger", "F1")])
     empty_bag(state)

@@ -508,7 +508,7 @@ def test_servants_spread_over_the_board(content):
     for t in servants:
         assert field(content, t.target).kind is FieldKind.BEIGE
         assert t.skills and all(-4 <= v <= 0 for v in t.skills.values())
-        assert {"target", "skills", "hearts"} <= set(t.ours)
+        assert {"target", "skills", "hearts"} <= set(t.authored)
     assert any(set(t.skills) == {"ranged"} for t in servants)  # "angreifbar nur mit Fernkampf"
 
 
@@ -739,7 +739,7 @@ def test_prices(content):
     for t in content.tokens.values():
         if t.category.value in ("bazaar", "city"):
             assert t.price == content.items[t.face].price and t.price >= 1
-            assert "price" in t.ours
+            assert "price" in t.authored
         else:
             assert t.price is None
 
@@ -820,13 +820,13 @@ def test_boss_cards(content):
 def test_ours_is_marked(content):
     for t in content.tokens.values():
         if t.category in (TokenCategory.SERVANT, TokenCategory.RED):
-            assert {"target", "skills", "hearts", "reward_gold", "reward_xp"} <= set(t.ours)
+            assert {"target", "skills", "hearts", "reward_gold", "reward_xp"} <= set(t.authored)
         if t.category is TokenCategory.FACE_DOWN and t.kind.value == "monster":
-            assert {"skills", "hearts"} <= set(t.ours)
+            assert {"skills", "hearts"} <= set(t.authored)
         if t.face in ("kleiner_basar", "grosser_basar", "kahn", "orchan", "waldlaeufer", "muellhalde"):
-            assert "target" not in t.ours
+            assert "target" not in t.authored
     for c in content.dragon_cards.values():
-        assert {"lp", "skills", "hoard_gold"} <= set(c.ours)
+        assert {"lp", "skills", "hoard_gold"} <= set(c.authored)
 
 
 # =============================================================================================

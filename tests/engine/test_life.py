@@ -18,6 +18,7 @@ from games.engine.actions import (
     Rest,
     UseItem,
 )
+from games.engine.errors import IllegalActionError
 from games.engine.life import lose_lp
 from games.engine.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
 
@@ -278,3 +279,25 @@ def test_a_dead_heros_scroll_and_material_stay_on_the_field_but_the_deed_stays_w
     assert state.tokens[scroll].field == "A2" and state.heroes[0].deed == "befreie_daphne"
     # Without the scroll the material is bound to nothing he holds: it stays, but only its owner sees it.
     assert state.heroes[0].items == [metal]
+
+
+@pytest.mark.rule("LP-04", "LP-20", "LP-21")
+@pytest.mark.parametrize("face", ["ring", "ruestung"])
+def test_a_second_lp_lost_at_once_never_offers_what_the_first_took(content, face):
+    # Found by bots playing full games: two losses queued at once both offered the ring (or armour)
+    # with its last LP; the first took it, and answering the second with it raised a KeyError.
+    state = play_state(content, [("krieger", "A1")])
+    tid = give_item(content, state, 0, face)
+    state.heroes[0].artificial[tid] = 1
+    ctx = Ctx_for(content, state)
+    lose_lp(ctx, 0, R.FIGHT_LP, "test")
+    lose_lp(ctx, 0, R.FIGHT_LP, "test")
+    assert [p.options for p in state.pending] == [["natural", tid], ["natural", tid]]
+    state, _ = act(content, state, LoseLp(source=tid))
+    # The ring is destroyed, the armour broken (its keep-or-discard decision waits behind the loss).
+    assert state.pending[0].kind == "lose_lp" and state.pending[0].options == ["natural"]
+    assert legal(content, state) == [LoseLp(source="natural")]
+    with pytest.raises(IllegalActionError):
+        act(content, state, LoseLp(source=tid))
+    state, _ = act(content, state, LoseLp(source="natural"))
+    assert state.heroes[0].lp == state.heroes[0].lp_max - 1

@@ -99,6 +99,10 @@ def check_invariants(content, state: State) -> None:
     assert 0 <= state.current < state.seats
     for pending in state.pending:
         assert pending.options, pending
+        if pending.kind == "lose_lp":
+            # Only what can still lose an LP now is offered, however many losses were queued at once.
+            hero = state.heroes[pending.seat]
+            assert pending.options == ["natural", *(t for t, left in hero.artificial.items() if left > 0)]
     # A final fight pauses only for a decision; a finished game has a winner and no open decision.
     if "boss_fight" in state.flags:
         assert state.pending and state.phase == "play"
@@ -125,6 +129,39 @@ def check_someone_can_act(content, state: State) -> None:
         assert actor == state.pending[0].seat
     elif state.phase == "play" and state.turn_state.forced_fight:
         assert actor == state.current, "a forced fight is the hero's own decision"
+
+
+def check_every_answer_applies(content, state: State) -> None:
+    """Each answer offered to the first open decision applies without a crash (a stale option, such as
+    an armour an earlier answer already broke, once raised a KeyError here)."""
+    if not state.pending:
+        return
+    seat = state.pending[0].seat
+    for sequence, action in enumerate(legal_actions(content, state, seat)):
+        apply(content, state, seat, action, SeededDice("answers", sequence))
+
+
+class QuestSwapWatch:
+    """Fed every step: a quest accepted after one was laid down in the same turn is the swap in two
+    steps and draws nothing (ruling R-160). Counts lay-downs from the events, not from the engine."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.laid_down = 0
+        self.swaps = 0
+
+    def step(self, before: State, after: State, events) -> None:
+        turn = (before.turn, before.current)
+        if turn != self.turn:
+            self.turn, self.laid_down = turn, 0
+        for event in events:
+            if event.kind == "quest_laid_down" and event.seat == before.current:
+                self.laid_down += 1
+            elif event.kind == "quest_accepted" and self.laid_down and after.v2:
+                self.laid_down -= 1
+                self.swaps += 1
+                assert after.turn_state.bag_draws == before.turn_state.bag_draws, "a two-step swap drew"
+                assert all(e.rule != "QUEST-06" for e in events), [e.kind for e in events]
 
 
 def check_view_leaks_nothing(content, state: State, seat: int) -> None:
@@ -204,14 +241,20 @@ def _check_only_the_deciding_seat_acts(content, state: State) -> None:
 def test_thousands_of_random_legal_actions_keep_every_invariant(content):
     total = 0
     seen_kinds: set[str] = set()
+    swaps = QuestSwapWatch()
     for game in range(16):
         seats = 1 + game % MAX_SEATS  # 1 to 6 seats (ruling R-103)
         chooser = ActionMinded(f"prop-{game}") if game % 2 else None
+        previous = None
         for state, seat, action, events in random_playout(content, seats, f"prop-{game}", 500, chooser=chooser):
+            if previous is not None:
+                swaps.step(previous, state, events)
+            previous = state
             check_invariants(content, state)
             seen_kinds.update(e.kind for e in events)
             if total % 7 == 0:
                 _check_only_the_deciding_seat_acts(content, state)
+                check_every_answer_applies(content, state)
                 for viewer in range(state.seats):
                     check_view_leaks_nothing(content, state, viewer)
             total += 1
@@ -305,24 +348,29 @@ def _busy_positions(content) -> list[State]:
 def test_random_play_from_busy_positions_keeps_every_invariant(content):
     kinds: set[str] = set()
     steps = 0
+    swaps = QuestSwapWatch()
     for index, start in enumerate(_busy_positions(content)):
         for run in range(6):
             chooser = ActionMinded(f"busy-{index}-{run}", eagerness=0.8)
-            sequence = 0
+            sequence, previous = 0, start
             for sequence, (state, _, _, events) in enumerate(
                     play_from(content, start, f"busy-{index}-{run}", 159, chooser), start=1):
                 kinds.update(e.kind for e in events)
+                swaps.step(previous, state, events)
+                previous = state
                 check_invariants(content, state)
                 if sequence % 5 == 0:
                     _check_only_the_deciding_seat_acts(content, state)
+                    check_every_answer_applies(content, state)
                     for viewer in range(state.seats):
                         check_view_leaks_nothing(content, state, viewer)
                 steps += 1
             assert sequence == 159, "nobody can act"
     assert steps > 3000
     for kind in ("item_bought", "item_sold", "offer_declined", "quest_fulfilled", "fight_won", "fight_lost",
-                 "hero_died", "lp_healed", "skill_raised"):
+                 "hero_died", "lp_healed", "skill_raised", "quest_laid_down"):
         assert kind in kinds, kind
+    assert swaps.swaps > 0, "no playout laid a quest down and accepted another in the same turn"
 
 
 def _endgame_positions(content) -> list[State]:

@@ -190,3 +190,36 @@ def test_only_the_quest_holder_sees_the_underlined_item(content):
     state = begun(content, state)
     state, _ = act(content, state, Move(to="A2"))
     assert PickUp(token="qi-kristall") not in legal(content, state)
+
+
+@pytest.mark.rule("R-160", "QUEST-09", "QUEST-11", "BAG-08")
+@pytest.mark.parametrize("take", ["fd-41", "fd-45"])
+def test_laying_a_quest_down_and_then_accepting_one_is_a_swap_without_a_draw(content, take):
+    # Found by bots playing full games: at four quests, "drop" then "accept" drew a token, where the
+    # one-step swap draws none. Taking back the quest just laid down draws nothing either.
+    state = questing(content)
+    holding(state, 0, "fd-30", "fd-35", "fd-44", "fd-45")
+    put_token(state, "fd-41", "A1", face_up=True)
+    into_bag(state, "enc-quelle")
+    state = begun(content, state)
+    state, _ = act(content, state, DropQuest(token="fd-45"))
+    assert AcceptQuest(token=take) in legal(content, state)
+    state, events = act(content, state, AcceptQuest(token=take))
+    assert take in state.heroes[0].quests and len(state.heroes[0].quests) == 4
+    assert state.turn_state.bag_draws == 0 and state.tokens["enc-quelle"].loc == "bag"
+    assert R.QUEST_SWAP in rules_of(events) and R.QUEST_DRAW not in rules_of(events)
+
+
+@pytest.mark.rule("R-160", "QUEST-06")
+def test_each_laid_down_quest_excuses_one_acceptance(content):
+    state = questing(content)
+    holding(state, 0, "fd-44")
+    put_token(state, "fd-41", "A1", face_up=True)
+    put_token(state, "fd-30", "A1", face_up=True)
+    into_bag(state, "enc-quelle")
+    state = begun(content, state)
+    state, _ = act(content, state, DropQuest(token="fd-44"))
+    state, events = act(content, state, AcceptQuest(token="fd-41"))
+    assert state.turn_state.bag_draws == 0 and state.turn_state.laid_down == []
+    state, events = act(content, state, AcceptQuest(token="fd-30"))
+    assert state.turn_state.bag_draws == 1 and R.QUEST_DRAW in rules_of(events)

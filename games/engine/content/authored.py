@@ -1,10 +1,11 @@
 """Which numbers are ours: every value the rulebook does not print, read from the content data.
 
-The content data marks authored values with ``ours`` (a list of attribute names) on tokens, items,
-deeds and boss cards. Two kinds of value are authored by a ruling for a whole file instead: the
-terrain of every region card (the rulebook prints none; ruling R-99) and the standard experience
-thresholds 2/5/8 (ruling R-06; the Hobbit's and the Zentaur's are printed). ``entries`` lists them
-all; ``render`` writes ``docs/rules/authored.md``; the rules page shows the same entries.
+Every thing of the content data (token, item, deed, boss card, hero, region card) whose values the
+rulebook does not print carries ``authored: {values: [...], reason: ...}``; the validator requires
+the marker exactly where the rulebook prints nothing (the terrain of the cards it does not name, the
+standard thresholds 2/5/8, prices, hearts, rewards, the boss cards' numbers ...) and rejects it where
+the rulebook prints the value (docs/rules/authored-marker.md). ``entries`` lists them all; ``render``
+writes ``docs/rules/authored.md``; the rules page shows the same entries.
 
     python -m games.engine.content.authored           # rewrite docs/rules/authored.md
     python -m games.engine.content.authored --check   # exit 1 if the file is out of date (a test runs it)
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,6 @@ from . import load_content
 from .model import Content
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "authored.md"
-STANDARD_THRESHOLDS = (2, 5, 8)
 SKIP = {"key", "name_de", "name_en"}  # names are ours too, but they are no numbers of the game
 
 
@@ -32,24 +33,32 @@ class Entry:
     thing: str        # id or key
     name: str         # German name
     values: tuple[tuple[str, str], ...]   # (attribute, value as text)
+    reason: str = ""  # why the rulebook gives no value (the marker's reason)
 
 
 def _text(value: Any) -> str:
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return ", ".join(f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}" for k, v in value.items())
     if isinstance(value, (tuple, list)):
         return ", ".join(_text(v) for v in value) or "–"
     return "–" if value is None else str(value)
 
 
+def _value(thing: Any, attr: str) -> Any:
+    """An attribute's value; ``quest.x`` reads a field of the token's quest."""
+    head, _, rest = attr.partition(".")
+    value = getattr(thing, head, None)
+    return getattr(value, rest, None) if rest else value
+
+
 def _marked(section: str, things: dict[str, Any], ident: str) -> list[Entry]:
     result = []
     for key in sorted(things):
         thing = things[key]
-        attrs = [a for a in getattr(thing, "ours", ()) if a not in SKIP]
+        attrs = [a for a in thing.authored if a not in SKIP]
         if attrs:
-            values = tuple((a, _text(getattr(thing, a, None))) for a in attrs)
-            result.append(Entry(section, getattr(thing, ident), thing.name_de, values))
+            values = tuple((a, _text(_value(thing, a))) for a in attrs)
+            result.append(Entry(section, getattr(thing, ident), thing.name_de, values, thing.authored_reason))
     return result
 
 
@@ -60,13 +69,8 @@ def entries(content: Content | None = None) -> list[Entry]:
     result += _marked("items", content.items, "key")
     result += _marked("deeds", content.deeds, "key")
     result += _marked("bosses", {**content.namenlose_cards, **content.dragon_cards}, "key")
-    for key in sorted(content.heroes):
-        hero = content.heroes[key]
-        if tuple(hero.xp_thresholds) == STANDARD_THRESHOLDS:
-            result.append(Entry("heroes", key, hero.name_de, (("xp_thresholds", _text(hero.xp_thresholds)),)))
-    for letter in sorted(content.regions):
-        region = content.regions[letter]
-        result.append(Entry("regions", letter, region.name_de, (("terrain", region.terrain),)))
+    result += _marked("heroes", content.heroes, "key")
+    result += _marked("regions", content.regions, "letter")
     return result
 
 
@@ -76,7 +80,7 @@ TITLES = {
     "deeds": "Heldentaten",
     "bosses": "Boss cards (Namenloser and dragons)",
     "heroes": "Heroes: the standard experience thresholds 2/5/8 (ruling R-06)",
-    "regions": "Region cards: terrain (ruling R-99)",
+    "regions": "Region cards: terrain of the cards the rulebook does not describe (ruling R-99)",
 }
 
 
@@ -95,10 +99,10 @@ def render(content: Content | None = None) -> str:
         part = [e for e in rows if e.section == section]
         if not part:
             continue
-        lines += ["", f"## {title}", "", "| Id | Name | Authored values |", "|---|---|---|"]
+        lines += ["", f"## {title}", "", "| Id | Name | Authored values | Why |", "|---|---|---|---|"]
         for e in part:
             values = "; ".join(f"{a}: {v}" for a, v in e.values).replace("|", "/")
-            lines.append(f"| {e.thing} | {e.name} | {values} |")
+            lines.append(f"| {e.thing} | {e.name} | {values} | {e.reason.replace('|', '/')} |")
     return "\n".join(lines) + "\n"
 
 

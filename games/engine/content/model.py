@@ -98,6 +98,8 @@ class Region:
     fields: tuple[Field, ...]
     paths: tuple[Path, ...]
     entries: dict[Direction, str]  # the field at each edge that leads to the neighbouring card
+    authored: tuple[str, ...] = ()  # always ("terrain",): the rulebook prints no terrain
+    authored_reason: str = ""
 
     def field(self, code: str) -> Field:
         for f in self.fields:
@@ -122,6 +124,8 @@ class Hero:
     item_slots: int
     ability_de: str = ""
     ability_en: str = ""
+    authored: tuple[str, ...] = ()  # ("xp_thresholds",) for the standard 2/5/8 (ruling R-06)
+    authored_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -244,7 +248,8 @@ class Token:
     deed: str | None = None                      # deed key (deed parts)
     weapon: str | None = None                    # "axe" | "bow" | "lyre" (weapon parts)
     scroll_symbol: bool = False                  # the three scroll guardians
-    ours: tuple[str, ...] = ()                   # attributes whose values we authored
+    authored: tuple[str, ...] = ()               # attributes whose values we authored (the rulebook prints none)
+    authored_reason: str = ""                    # why, in a few words (docs/rules/authored.md)
     effects: tuple[str, ...] = ()                # rule hooks, e.g. "spider", "bazaar_small"
     grey_dot: bool = False                       # grey dot(s): probe with any skill (Schamane +1)
     text_de: str = ""
@@ -271,7 +276,8 @@ class Item:
     description_en: str = ""
     heal_lp: int = 0               # natural LP healed (Roter Heiltrank 3); see flag "heal_all"
     gold: int = 0                  # gold the item yields at once (Goldschatz) or holds (Goldbeutel)
-    ours: tuple[str, ...] = ()
+    authored: tuple[str, ...] = ()
+    authored_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -294,7 +300,8 @@ class Deed:
     parts: tuple[DeedPart, DeedPart, DeedPart]
     description_de: str = ""
     description_en: str = ""
-    ours: tuple[str, ...] = ()
+    authored: tuple[str, ...] = ()
+    authored_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -316,4 +323,5 @@ class BossCard:
     hoard_gold: int = 0                         # dragon only: gold in the hoard at the start
     double_damage: tuple[str, ...] = ()         # skills in which a failed probe costs 2 LP
     star_modifier: int = -3
-    ours: tuple[str, ...] = ()
+    authored: tuple[str, ...] = ()
+    authored_reason: str = ""

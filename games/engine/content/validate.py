@@ -742,8 +742,82 @@ def _xp(node: _Node, key: str) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def _ours(node: _Node, allowed: Iterable[str]) -> tuple[str, ...]:
-    return node.strlist("ours", required=False, choices=allowed)
+# --- the authored marker ---------------------------------------------------------------------------
+# Every value the rulebook does not print is ours, and the data says so where the value stands:
+#     authored: {values: [price, skills], reason: "the rulebook prints no prices"}
+# ``values`` names the attributes we chose, ``reason`` says why in a few words (docs/rules/authored.md
+# lists both). ``_check_authored`` below requires the marker exactly where the rulebook prints nothing
+# and rejects it where the rulebook prints the value.
+STANDARD_XP_THRESHOLDS = (2, 5, 8)   # ruling R-06: the rulebook prints only the Hobbit's and the Zentaur's
+PRINTED_BOSS_SKILLS = {"koenig_der_finsternis"}  # "-3 auf alle Fertigkeiten" (cooperative variant)
+# Values the rulebook prints for every thing of a section: never authored.
+PRINTED = {
+    "heroes": {"key", "lp", "gold", "movement", "magic", "ranged", "melee", "abilities", "item_slots"},
+    "regions": {"letter", "set_aside", "fields", "paths", "entries"},
+    "tokens": {"id", "category", "border", "kind"},
+    "bosses": {"kind", "weapon", "star_modifier", "protections"},
+}
+
+
+def _authored(node: _Node, allowed: Iterable[str]) -> dict[str, Any]:
+    """The ``authored`` block of a thing, as keyword arguments of its dataclass."""
+    if node.has("ours"):
+        raise node.fail("ours", "the marker is now `authored: {values: [...], reason: ...}`")
+    if not node.has("authored"):
+        return {"authored": (), "authored_reason": ""}
+    block = _Node(node.file, node.at("authored"), node.mapping("authored"))
+    values = block.strlist("values", choices=set(allowed) - {"authored", "authored_reason"})
+    if not values:
+        raise block.fail("values", "name at least one authored attribute")
+    reason = block.str("reason")
+    block.done()
+    return {"authored": values, "authored_reason": reason}
+
+
+def _check_authored(regions: dict[str, Region], heroes: dict[str, Hero], tokens: dict[str, Token],
+                    items: dict[str, Item], bosses: dict[str, BossCard]) -> None:
+    """The marker stands exactly where the rulebook prints nothing."""
+
+    def need(file: str, where: str, thing: Any, attr: str, required: bool, why: str) -> None:
+        if required and attr not in thing.authored:
+            raise _fail(file, f"{where}.authored", f"{attr} must be marked authored: {why}")
+        if not required and attr in thing.authored:
+            raise _fail(file, f"{where}.authored", f"{attr} must not be marked authored: {why}")
+
+    for letter, region in regions.items():
+        printed = letter in REQUIRED_TERRAIN
+        need(REGIONS_FILE, f"regions[{letter}]", region, "terrain", not printed,
+             "the rulebook names this card's terrain" if printed else "the rulebook prints no terrain (R-99)")
+    for key, hero in heroes.items():
+        standard = tuple(hero.xp_thresholds) == STANDARD_XP_THRESHOLDS
+        need(HEROES_FILE, f"heroes[{key}]", hero, "xp_thresholds", standard,
+             "2/5/8 are ours (R-06)" if standard else "the rulebook prints this hero's thresholds")
+    for key, item in items.items():
+        need(ITEMS_FILE, f"items[{key}]", item, "price", item.price is not None,
+             "the prices are printed on the tokens only, not in the rulebook" if item.price is not None
+             else "the item has no price")
+    for tid, token in tokens.items():
+        for attr in ("price", "hearts", "reward_gold", "reward_xp"):
+            # (No reward at all may be marked too: that a monster pays no gold is our choice as well.)
+            if getattr(token, attr) not in (None, 0, ()):
+                need(TOKENS_FILE, f"tokens[{tid}]", token, attr, True,
+                     "the rulebook prints no prices, hearts or rewards of tokens")
+        if token.category is TokenCategory.GUARDIAN:
+            need(TOKENS_FILE, f"tokens[{tid}]", token, "skills", True,
+                 "the rulebook prints no modifiers for the Wächter")
+    for key, card in bosses.items():
+        need(BOSSES_FILE, f"{card.kind}[{key}]", card, "lp", True, "the rulebook prints no boss card's LP")
+        printed = key in PRINTED_BOSS_SKILLS
+        need(BOSSES_FILE, f"{card.kind}[{key}]", card, "skills", not printed,
+             "the rulebook prints this card's modifiers" if printed else "the rulebook prints no modifiers")
+        if card.kind == "dragon":
+            need(BOSSES_FILE, f"dragon[{key}]", card, "hoard_gold", True, "the rulebook prints no hoard")
+    for section, things, file in (("regions", regions, REGIONS_FILE), ("heroes", heroes, HEROES_FILE),
+                                  ("tokens", tokens, TOKENS_FILE), ("bosses", bosses, BOSSES_FILE)):
+        for key, thing in things.items():
+            wrong = sorted(set(thing.authored) & PRINTED[section])
+            if wrong:
+                raise _fail(file, f"{section}[{key}].authored", f"{wrong[0]} is printed in the rulebook")
 
 
 def _names(cls: type) -> set[str]:
@@ -889,6 +963,7 @@ def _parse_region(node: _Node, letter: str) -> Region:
         if code in entries.values():
             raise _fail(file, where, f"{code} is already the entry of another edge")
         entries[d] = code
+    authored = _authored(node, _names(Region) - {"authored", "authored_reason"})
     node.done()
 
     region = Region(
@@ -900,6 +975,7 @@ def _parse_region(node: _Node, letter: str) -> Region:
         fields=tuple(fields),
         paths=tuple(paths),
         entries=MappingProxyType(entries),
+        **authored,
     )
     _check_card_rules(node, region)
     _check_connected(node, region)
@@ -1136,6 +1212,7 @@ def _parse_heroes(data: dict) -> dict[str, Hero]:
             item_slots=node.int("item_slots", lo=4, hi=5),
             ability_de=node.str("ability_de", required=False, default="", nonempty=False),
             ability_en=node.str("ability_en", required=False, default="", nonempty=False),
+            **_authored(node, _names(Hero) - {"authored", "authored_reason"}),
         )
         node.done()
         heroes[key] = hero
@@ -1206,7 +1283,7 @@ def _parse_items(data: dict) -> dict[str, Item]:
             description_en=node.str("description_en"),
             heal_lp=node.int("heal_lp", required=False, default=0, lo=0, hi=6),
             gold=node.int("gold", required=False, default=0, lo=0, hi=10),
-            ours=_ours(node, item_fields),
+            **_authored(node, item_fields),
         )
         node.done()
         if item.category == "spell" and item.source != "city":
@@ -1278,7 +1355,7 @@ def _parse_tokens(data: dict) -> tuple[dict[str, Token], dict[str, _Node]]:
             deed=node.str("deed", required=False, default=None, pattern=IDENT),
             weapon=node.str("weapon", required=False, default=None, choices=WEAPONS),
             scroll_symbol=node.bool("scroll_symbol", required=False, default=False),
-            ours=_ours(node, allowed_ours),
+            **_authored(node, allowed_ours),
             effects=node.strlist("effects", required=False, choices=EFFECTS),
             grey_dot=node.bool("grey_dot", required=False, default=False),
             text_de=node.str("text_de", required=False, default=""),
@@ -1411,9 +1488,9 @@ def _check_token(node: _Node, t: Token, regions: dict[str, Region], items: dict[
                 "the scroll guardian is seen by everyone (no violet); material and magister "
                 "are seen by the scroll's owner only (violet)",
             )
-    for name in t.ours:
+    for name in t.authored:
         if name.startswith("quest.") and t.quest is None:
-            raise fail("ours", f"{name}: the token has no quest")
+            raise fail("authored", f"{name}: the token has no quest")
 
 
 def _check_quest(
@@ -1640,7 +1717,7 @@ def _parse_deeds(
             parts=(parts[0], parts[1], parts[2]),
             description_de=node.str("description_de", required=False, default=""),
             description_en=node.str("description_en", required=False, default=""),
-            ours=_ours(node, deed_names),
+            **_authored(node, deed_names),
         )
         node.done()
         deeds[key] = deed
@@ -1707,7 +1784,7 @@ def _parse_boss(node: _Node, kind: str, items: dict[str, Item]) -> BossCard:
             hi=10 if kind == "dragon" else 0,
         ),
         double_damage=double,
-        ours=_ours(node, _names(BossCard)),
+        **_authored(node, _names(BossCard)),
     )
     node.done()
     return card
@@ -1774,6 +1851,7 @@ def build_content(directory: Path | str) -> Content:
     _check_tokens(tokens, nodes, regions, items)
     deeds = _parse_deeds(raw[DEEDS_FILE], tokens, items, regions)
     namenlose, dragons = _parse_bosses(raw[BOSSES_FILE], items)
+    _check_authored(regions, heroes, tokens, items, {**namenlose, **dragons})
     versions = {str(raw[name]["version"]) for name in FILES}
     return Content(
         version=versions.pop(),
