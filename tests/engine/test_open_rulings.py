@@ -308,3 +308,21 @@ def test_R87_every_coin_of_raub_raises_the_hoard_the_challenger_pays(content):
     state, _ = act(content, state, PickUp(token="baz-01"))
     assert [h.gold for h in state.heroes] == [1, 0, 1]
     assert hoard(content, state) == before + 2
+
+
+@pytest.mark.rule("R-90", "TOK-23", "WEAPON-01")
+def test_R90_who_sees_a_weapon_part_follows_who_holds_the_scroll(content):
+    from games.engine.actions import DropItem, PickUp
+
+    state = play_state(content, [("krieger", "A1"), ("elf", "A1")])
+    empty_bag(state)
+    scroll = give_item(content, state, 0, "schriftrolle_lyra")
+    put_token(state, "wp-alp", "A2", face_up=True)  # the Alp guards the Großer Knochen of the lyre
+    assert exists_for(content, state, 0, "wp-alp") and not exists_for(content, state, 1, "wp-alp")
+    state = begun(content, state)
+    state, _ = act(content, state, DropItem(token=scroll))
+    assert not exists_for(content, state, 0, "wp-alp")
+    state, _ = act(content, state, EndTurn())
+    state = begun(content, state)
+    state, _ = act(content, state, PickUp(token=scroll))
+    assert exists_for(content, state, 1, "wp-alp") and not exists_for(content, state, 0, "wp-alp")
