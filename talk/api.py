@@ -19,6 +19,7 @@ from games.api.base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagina
 from games.api.serializers import StrictSerializer, UtcDateTimeField
 from games.errors import NotFound
 from games.models import Game
+from leagues import selectors as league_selectors
 
 from . import access, calendar, push, selectors, services, webhooks
 from .models import ChatMessage, SeatNote, TalkSettings, Webhook
@@ -316,6 +317,36 @@ class WebhookView(ApiView):
                    responses={204: None, **errors(404, *WRITE_ERRORS)})
     def delete(self, request: Request, game_id: int, webhook_id: int) -> Response:
         webhooks.webhook_delete(user=request.user, game=_game(request, game_id), webhook_id=webhook_id)
+        return Response(status=204)
+
+
+class ClubWebhooksView(ApiView):
+    @extend_schema(operation_id="talk_club_webhooks_list",
+                   summary="The club's chat webhooks (its owner and organisers only)",
+                   tags=[TAG], responses={200: WebhookSerializer(many=True), **errors(403, 404, *READ_ERRORS)})
+    def get(self, request: Request, club_id: int) -> Response:
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+        rows = webhooks.club_webhooks_of(user=request.user, club=club)
+        return Response(WebhookSerializer(rows, many=True).data)
+
+    @extend_schema(operation_id="talk_club_webhooks_create",
+                   summary="Add a Discord, Slack or Matrix hook told of every turn and end of the club's league games",
+                   tags=[TAG], request=WebhookCreateSerializer,
+                   responses={201: WebhookSerializer, **errors(404, *WRITE_ERRORS)})
+    def post(self, request: Request, club_id: int) -> Response:
+        data = WebhookCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+        row = webhooks.club_webhook_create(user=request.user, club=club, **data.validated_data)
+        return Response(WebhookSerializer(row).data, status=201)
+
+
+class ClubWebhookView(ApiView):
+    @extend_schema(operation_id="talk_club_webhooks_delete", summary="Remove a club's hook", tags=[TAG],
+                   responses={204: None, **errors(404, *WRITE_ERRORS)})
+    def delete(self, request: Request, club_id: int, webhook_id: int) -> Response:
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+        webhooks.club_webhook_delete(user=request.user, club=club, webhook_id=webhook_id)
         return Response(status=204)
 
 

@@ -26,6 +26,7 @@ from games import selectors as game_selectors
 from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
+from leagues import selectors as league_selectors
 
 from . import access, calendar, push, selectors, services, webhooks
 from .models import CalendarFeed, ChatMessage, TalkSettings, Webhook
@@ -294,3 +295,37 @@ def game_webhooks(request: HttpRequest, game_id: int) -> HttpResponse:
             form.add_error(None, _refusal(exc))
     return render(request, "talk/webhooks.html", {
         "game": game, "form": form, "hooks": webhooks.webhooks_of(user=request.user, game=game)})
+
+
+@login_required
+@require_POST
+def club_webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club page's webhook forms (add one, remove one): the club's organisers only; back to the club page."""
+    try:
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+    except NotFound as exc:
+        raise Http404(_("There is no such club, or it is private.")) from exc
+    if not webhooks.may_manage_club(request.user, club):
+        raise Http404(_("There is no such club, or it is private."))
+    back = redirect("leagues:club", club_id=club.pk)
+    try:
+        if request.POST.get("delete"):
+            webhooks.club_webhook_delete(user=request.user, club=club, webhook_id=int(request.POST["delete"]))
+            messages.success(request, _("The webhook was removed."))
+            return back
+        form = WebhookForm(request.POST)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return back
+        webhooks.club_webhook_create(user=request.user, club=club, kind=form.cleaned_data["kind"],
+                                     url=form.cleaned_data["url"])
+        messages.success(request, _("The webhook was added."))
+    except ValueError:
+        raise Http404() from None
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    except GameServiceError as exc:
+        messages.error(request, _refusal(exc))
+    return back
