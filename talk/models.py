@@ -49,10 +49,14 @@ class ChatMessage(models.Model):
 
 
 class ChatReport(models.Model):
+    """A reader's report of a message to its moderators; open until the message is hidden or the report
+    dismissed (``resolved_at``)."""
+
     message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]

@@ -6,6 +6,7 @@ pages and the API already turn into messages and JSON errors.
 
 from __future__ import annotations
 
+import logging
 import re
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from games.models import Game
 from . import access
 from .models import ChatMessage, ChatReport, SeatNote, Spectator, TalkSettings
 
+log = logging.getLogger(__name__)
 MENTION = re.compile(r"@([\w.+-]{1,150})")
 
 
@@ -94,9 +96,21 @@ def chat_report(*, user, game: Game, message_id: int, reason: str = "") -> ChatR
         raise InvalidRequest("You cannot report your own message.")
     try:
         with transaction.atomic():
-            return ChatReport.objects.create(message=message, reporter=user, reason=(reason or "").strip()[:200])
+            report = ChatReport.objects.create(message=message, reporter=user, reason=(reason or "").strip()[:200])
     except IntegrityError:
         return ChatReport.objects.get(message=message, reporter=user)
+    from .tasks import report_notices
+
+    # The moderators hear of the message once (ReportNotice rows); a task, so a report never waits for mail.
+    transaction.on_commit(lambda: _enqueue(report_notices, message.pk, user.pk))
+    return report
+
+
+def _enqueue(task, *args) -> None:
+    try:
+        task.delay(*args)
+    except Exception:  # a broker problem must not fail the report itself
+        log.exception("could not enqueue %s%r", task.name, args)
 
 
 def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> ChatMessage:
@@ -107,8 +121,9 @@ def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> Chat
         raise NotFound("There is no such message.")
     if hidden:
         ChatMessage.objects.filter(pk=message.pk, hidden_at__isnull=True).update(hidden_at=_now(), hidden_by=user)
-    else:
+    else:  # shown (again): the moderator judged it fine, so its reports are resolved
         ChatMessage.objects.filter(pk=message.pk).update(hidden_at=None, hidden_by=None)
+        ChatReport.objects.filter(message=message, resolved_at__isnull=True).update(resolved_at=_now())
     message.refresh_from_db()
     return message
 

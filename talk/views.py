@@ -37,7 +37,7 @@ def _load(request: HttpRequest, game_id: int) -> Game:
         game = game_selectors.game_get_for_user(user=request.user, game_id=game_id)
     except NotFound as exc:
         raise Http404(_("There is no such game, or it is private.")) from exc
-    if access.role_of(request.user, game) is access.Role.STRANGER:
+    if not access.may_open(request.user, game):
         raise Http404(_("There is no such game, or it is private."))
     return game
 
@@ -50,6 +50,7 @@ def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict[str
         "chat": selectors.latest_messages(user=user, game=game),
         "room": access.writable_room(user, game),
         "may_moderate": access.may_moderate(user, game),
+        "open_reports": selectors.open_report_count(user=user, game=game),
         "watching": selectors.watching(game),
         "max_length": ChatMessage.MAX_LENGTH,
         "error": error,
