@@ -148,10 +148,17 @@ def spectator_delay_set(*, user, game: Game, delay: int) -> TalkSettings:
     return settings_row
 
 
+#: A watching spectator's row is written at most this often (the poll asks every 5 seconds; the list
+#: counts who was seen in the last two minutes), so watching costs no database write per poll.
+SEEN_EVERY_SECONDS = 30
+
+
 def spectator_seen(*, user, game: Game) -> None:
     """Record that a spectator is watching now (for the spectator list and count)."""
     if access.role_of(user, game) is not access.Role.SPECTATOR:
         return
+    if not cache.add(f"talk:seen:{game.pk}:{user.pk}", 1, timeout=SEEN_EVERY_SECONDS):
+        return  # written a moment ago
     Spectator.objects.update_or_create(game=game, user=user, defaults={"last_seen": _now()})
 
 

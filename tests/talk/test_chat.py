@@ -148,3 +148,21 @@ def test_the_moderator_sees_how_often_a_message_was_reported(client, game, anna,
     assert "reported once" in client.get(reverse("talk:chat", args=[game.pk])).content.decode()
     client.force_login(bert)
     assert "reported once" not in client.get(reverse("talk:chat", args=[game.pk])).content.decode()
+
+
+def test_a_watching_spectator_is_written_at_most_once_per_interval(game, watcher):
+    from datetime import timedelta
+
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from talk.models import Spectator
+
+    services.spectator_seen(user=watcher, game=game)
+    long_ago = timezone.now() - timedelta(days=1)
+    Spectator.objects.update(last_seen=long_ago)
+    services.spectator_seen(user=watcher, game=game)  # the next poll, 5 seconds later: no write
+    assert Spectator.objects.get().last_seen == long_ago
+    cache.delete(f"talk:seen:{game.pk}:{watcher.pk}")  # the interval is over
+    services.spectator_seen(user=watcher, game=game)
+    assert Spectator.objects.get().last_seen != long_ago
