@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
@@ -14,6 +16,43 @@ from . import access
 from .models import ChatMessage, ChatReport, SeatNote, Spectator, TalkSettings
 
 WATCHING_WINDOW = timedelta(minutes=2)
+#: A reader's chat poll is answered "nothing new" (204) without the database for at most this long;
+#: then it is rendered again (the spectator list, a role that changed, the end of the game).
+CHAT_FRESH_SECONDS = 30
+STAMP_SECONDS = 3600
+
+
+def _stamp_key(game_id: int) -> str:
+    return f"talk:{game_id}:chat-stamp"
+
+
+def _fresh_key(game_id: int, user_id: int) -> str:
+    return f"talk:{game_id}:chat-fresh:{user_id}"
+
+
+def chat_stamp(game_id: int) -> str:
+    """The game's chat version in the shared cache: a new token whenever a message is posted, hidden,
+    shown or reported (``talk.services`` drops it), or when the cache lost it."""
+    key = _stamp_key(game_id)
+    value = cache.get(key)
+    if value is None:
+        cache.add(key, secrets.token_hex(6), STAMP_SECONDS)
+        value = cache.get(key)
+    return value or ""
+
+
+def chat_unchanged(*, user, game_id: int, stamp: str) -> bool:
+    """Whether the user's poll may be told "nothing new": he was shown this stamp's chat moments ago
+    (his access was checked then) and nobody wrote since."""
+    if not stamp or not user.is_authenticated:
+        return False
+    found = cache.get_many([_stamp_key(game_id), _fresh_key(game_id, user.pk)])
+    return found.get(_stamp_key(game_id)) == stamp and _fresh_key(game_id, user.pk) in found
+
+
+def chat_shown(*, user, game_id: int) -> None:
+    """Remember that the user was just shown the game's chat (for ``chat_unchanged``)."""
+    cache.set(_fresh_key(game_id, user.pk), 1, CHAT_FRESH_SECONDS)
 
 
 def _open_reports():

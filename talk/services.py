@@ -50,6 +50,15 @@ def _check_rate(user) -> None:
         raise NotAllowed(f"At most {count} messages per {seconds} seconds; please wait a moment.")
 
 
+def chat_changed(game_id: int) -> None:
+    """Drop the chat's stamp, so every reader's next poll renders the chat again (now, and after the
+    commit: a poll in between may have rendered the old state under a new stamp)."""
+    from .selectors import _stamp_key
+
+    cache.delete(_stamp_key(game_id))
+    transaction.on_commit(lambda: cache.delete(_stamp_key(game_id)))
+
+
 def chat_post(*, user, game: Game, body: str) -> ChatMessage:
     room = access.writable_room(user, game)
     if room is None:
@@ -62,6 +71,7 @@ def chat_post(*, user, game: Game, body: str) -> ChatMessage:
     _check_rate(user)
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, room=room, author=user, body=body)
+        chat_changed(game.pk)
         mentioned = mentioned_users(message)
         if mentioned:
             from .push import mention_push
@@ -99,6 +109,7 @@ def chat_report(*, user, game: Game, message_id: int, reason: str = "") -> ChatR
             report = ChatReport.objects.create(message=message, reporter=user, reason=(reason or "").strip()[:200])
     except IntegrityError:
         return ChatReport.objects.get(message=message, reporter=user)
+    chat_changed(game.pk)
     from .tasks import report_notices
 
     # The moderators hear of the message once (ReportNotice rows); a task, so a report never waits for mail.
@@ -124,6 +135,7 @@ def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> Chat
     else:  # shown (again): the moderator judged it fine, so its reports are resolved
         ChatMessage.objects.filter(pk=message.pk).update(hidden_at=None, hidden_by=None)
         ChatReport.objects.filter(message=message, resolved_at__isnull=True).update(resolved_at=_now())
+    chat_changed(game.pk)
     message.refresh_from_db()
     return message
 

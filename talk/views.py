@@ -45,6 +45,7 @@ def _load(request: HttpRequest, game_id: int) -> Game:
 def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
     user = request.user
     return {
+        "chat_stamp": _chat_stamp_shown(user, game),  # first: a message posted while we read is news
         "game": game,
         "role": access.role_of(user, game).value,
         "chat": selectors.latest_messages(user=user, game=game),
@@ -55,6 +56,13 @@ def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict[str
         "max_length": ChatMessage.MAX_LENGTH,
         "error": error,
     }
+
+
+def _chat_stamp_shown(user, game: Game) -> str:
+    """The stamp this rendering of the chat is sent with (taken before the messages are read)."""
+    stamp = selectors.chat_stamp(game.pk)
+    selectors.chat_shown(user=user, game_id=game.pk)
+    return stamp
 
 
 def _refusal(exc: GameServiceError) -> str:
@@ -84,7 +92,10 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 def chat(request: HttpRequest, game_id: int) -> HttpResponse:
-    """GET: the chat as the poll refreshes it. POST: a new message."""
+    """GET: the chat as the poll refreshes it (204 when nothing is new). POST: a new message."""
+    if request.method == "GET" and selectors.chat_unchanged(user=request.user, game_id=game_id,
+                                                            stamp=request.GET.get("stamp", "")):
+        return HttpResponse(status=204)
     game = _load(request, game_id)
     error = ""
     if request.method == "POST":
