@@ -186,3 +186,15 @@ def test_open_reports_through_the_api(token_client, game, anna, bert, tell):
     shown = api.post(f"/api/v1/games/{game.pk}/chat/{rude.pk}/hide/", {"hidden": False}, format="json")
     assert shown.status_code == 200 and json.loads(shown.content)["hidden"] is False
     assert api.get(f"/api/v1/games/{game.pk}/chat/?reported=true").json()["results"] == []
+
+
+def test_a_broker_problem_does_not_fail_the_report(game, anna, bert, watcher, tell, monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.report_notices, "delay", down)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    message = services.chat_post(user=bert, game=game, body="rude")
+    assert tell(user=watcher, game=game, message_id=message.pk).pk
+    assert ChatReport.objects.filter(message=message).exists() and mail.outbox == []
