@@ -77,6 +77,22 @@ def may_moderate(user, game: Game) -> bool:
     return any(import_string(path)(user, game) for path in getattr(settings, "TALK_MODERATION_HOOKS", ()))
 
 
+def moderators_of(game: Game) -> list:
+    """Whoever may hide the game's messages and hears of reports: its creator and the organisers of the
+    club whose league game it is (``leagues.selectors.organisers_of_game``)."""
+    from leagues.selectors import organisers_of_game
+
+    people = [game.creator] if game.creator_id and game.creator.is_active else []
+    people += [u for u in organisers_of_game(game) if u.is_active and u.pk != game.creator_id]
+    return people
+
+
+def may_open(user, game: Game) -> bool:
+    """Whether the user sees the game's talk at all: readers of a room, and moderators (who are shown the
+    reported messages of rooms they do not read, to judge them)."""
+    return role_of(user, game) is not Role.STRANGER or may_moderate(user, game)
+
+
 def may_manage(user, game: Game) -> bool:
     """Game-level settings of the talk (spectator delay, webhooks): the creator only."""
     return user is not None and user.is_authenticated and game.creator_id == user.pk

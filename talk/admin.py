@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from .models import ChatMessage, ChatReport, PushDelivery, PushSubscription, Webhook, WebhookDelivery
+from .models import (
+    ChatMessage,
+    ChatReport,
+    PushDelivery,
+    PushSubscription,
+    ReportNotice,
+    Webhook,
+    WebhookDelivery,
+)
 
 
 @admin.register(ChatMessage)
@@ -12,8 +20,15 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 @admin.register(ChatReport)
 class ChatReportAdmin(admin.ModelAdmin):
-    list_display = ("message", "reporter", "reason", "created_at")
+    list_display = ("message", "reporter", "reason", "created_at", "resolved_at")
     raw_id_fields = ("message", "reporter")
+
+
+@admin.register(ReportNotice)
+class ReportNoticeAdmin(admin.ModelAdmin):
+    list_display = ("message", "user", "status", "attempts", "sent_at")
+    list_filter = ("status",)
+    raw_id_fields = ("message", "user")
 
 
 @admin.register(PushSubscription)
@@ -32,9 +47,9 @@ class PushDeliveryAdmin(admin.ModelAdmin):
 
 @admin.register(Webhook)
 class WebhookAdmin(admin.ModelAdmin):
-    list_display = ("game", "kind", "url_host", "active", "created_at")
+    list_display = ("game", "club", "kind", "url_host", "active", "created_at")
     exclude = ("url_encrypted",)  # the URL is a secret: never shown again
-    raw_id_fields = ("game", "created_by")
+    raw_id_fields = ("game", "club", "created_by")
 
 
 @admin.register(WebhookDelivery)

@@ -19,6 +19,7 @@ from games.api.base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagina
 from games.api.serializers import StrictSerializer, UtcDateTimeField
 from games.errors import NotFound
 from games.models import Game
+from leagues import selectors as league_selectors
 
 from . import access, calendar, push, selectors, services, webhooks
 from .models import ChatMessage, SeatNote, TalkSettings, Webhook
@@ -28,7 +29,7 @@ TAG = "talk"
 
 def _game(request: Request, game_id: int) -> Game:
     game = game_selectors.game_get_for_user(user=request.user, game_id=game_id)
-    if access.role_of(request.user, game) is access.Role.STRANGER:
+    if not access.may_open(request.user, game):
         raise NotFound("There is no such game, or it is private.")
     return game
 
@@ -41,11 +42,16 @@ class ChatMessageSerializer(serializers.Serializer):
     body = serializers.CharField(help_text="Plain text; escape it before showing it as HTML.")
     created_at = UtcDateTimeField()
     hidden = serializers.BooleanField(source="is_hidden", help_text="Only moderators see hidden messages.")
+    open_reports = serializers.IntegerField(
+        default=0, help_text="Reports not yet resolved (hide the message, or show it with hidden=false to "
+                             "dismiss them); counted for moderators only, 0 for everybody else.")
 
 
 class ChatQuerySerializer(serializers.Serializer):
     room = serializers.ChoiceField(choices=ChatMessage.Room.values, required=False)
     after = serializers.IntegerField(min_value=0, required=False, help_text="Only messages with a larger id.")
+    reported = serializers.BooleanField(required=False, default=False,
+                                        help_text="Only shown messages with open reports (moderators).")
 
 
 class ChatPostSerializer(StrictSerializer):
@@ -106,7 +112,8 @@ class ChatView(ApiView):
         query.is_valid(raise_exception=True)
         game = _game(request, game_id)
         messages = selectors.chat_messages(user=request.user, game=game, room=query.validated_data.get("room"),
-                                           after=query.validated_data.get("after"))
+                                           after=query.validated_data.get("after"),
+                                           reported=query.validated_data["reported"])
         paginator = ApiPagination()
         page = paginator.paginate_queryset(messages, request, view=self)
         return paginator.get_paginated_response(ChatMessageSerializer(page, many=True).data)
@@ -138,7 +145,8 @@ class ChatReportView(ApiView):
 
 class ChatHideView(ApiView):
     @extend_schema(
-        operation_id="talk_chat_hide", summary="Hide (or show again) a message: the game's creator or a club organiser",
+        operation_id="talk_chat_hide",
+        summary="Hide a message, or show it (again) and dismiss its reports: the game's creator or a club organiser",
         tags=[TAG], request=ChatHideSerializer, responses={200: ChatMessageSerializer, **errors(404, *WRITE_ERRORS)},
     )
     def post(self, request: Request, game_id: int, message_id: int) -> Response:
@@ -184,7 +192,7 @@ class SpectateView(ApiView):
         services.spectator_seen(user=request.user, game=game)
         delay = selectors.spectator_delay(game)
         # Players watch live (they see more on their own seat's state anyway).
-        shown = selectors.spectator_view(game, delay if role is access.Role.SPECTATOR else 0)
+        shown = selectors.spectator_view(game, 0 if role is access.Role.PLAYER else delay)
         watching = selectors.watching(game)
         return Response(SpectateSerializer({
             "role": role.value, "delay": delay, "shown_turn": shown.turn, "view": shown.view,
@@ -316,6 +324,36 @@ class WebhookView(ApiView):
                    responses={204: None, **errors(404, *WRITE_ERRORS)})
     def delete(self, request: Request, game_id: int, webhook_id: int) -> Response:
         webhooks.webhook_delete(user=request.user, game=_game(request, game_id), webhook_id=webhook_id)
+        return Response(status=204)
+
+
+class ClubWebhooksView(ApiView):
+    @extend_schema(operation_id="talk_club_webhooks_list",
+                   summary="The club's chat webhooks (its owner and organisers only)",
+                   tags=[TAG], responses={200: WebhookSerializer(many=True), **errors(403, 404, *READ_ERRORS)})
+    def get(self, request: Request, club_id: int) -> Response:
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+        rows = webhooks.club_webhooks_of(user=request.user, club=club)
+        return Response(WebhookSerializer(rows, many=True).data)
+
+    @extend_schema(operation_id="talk_club_webhooks_create",
+                   summary="Add a Discord, Slack or Matrix hook told of every turn and end of the club's league games",
+                   tags=[TAG], request=WebhookCreateSerializer,
+                   responses={201: WebhookSerializer, **errors(404, *WRITE_ERRORS)})
+    def post(self, request: Request, club_id: int) -> Response:
+        data = WebhookCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+        row = webhooks.club_webhook_create(user=request.user, club=club, **data.validated_data)
+        return Response(WebhookSerializer(row).data, status=201)
+
+
+class ClubWebhookView(ApiView):
+    @extend_schema(operation_id="talk_club_webhooks_delete", summary="Remove a club's hook", tags=[TAG],
+                   responses={204: None, **errors(404, *WRITE_ERRORS)})
+    def delete(self, request: Request, club_id: int, webhook_id: int) -> Response:
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+        webhooks.club_webhook_delete(user=request.user, club=club, webhook_id=webhook_id)
         return Response(status=204)
 
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Seat
+from leagues.models import Club
 
 
 class ChatMessage(models.Model):
@@ -48,10 +49,14 @@ class ChatMessage(models.Model):
 
 
 class ChatReport(models.Model):
+    """A reader's report of a message to its moderators; open until the message is hidden or the report
+    dismissed (``resolved_at``)."""
+
     message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]
@@ -164,6 +169,7 @@ class Webhook(models.Model):
         MATRIX = "matrix", "Matrix"
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks")
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     url_encrypted = models.TextField()           # Fernet token of the URL; the URL is never shown again
@@ -173,13 +179,17 @@ class Webhook(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.CheckConstraint(condition=Q(game__isnull=False), name="webhook_has_scope")]
+        constraints = [models.CheckConstraint(
+            condition=Q(game__isnull=False, club__isnull=True) | Q(game__isnull=True, club__isnull=False),
+            name="webhook_has_scope")]
 
     def __str__(self) -> str:
         return f"{self.kind} hook to {self.url_host}"
 
 
 class WebhookDelivery(ClaimedDelivery):
+    """One event posted to one hook; ``payload["game"]`` names the event's game (a club hook hears many)."""
+
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
 
     class Meta:
@@ -187,6 +197,24 @@ class WebhookDelivery(ClaimedDelivery):
 
     def __str__(self) -> str:
         return f"{self.webhook} {self.key} ({self.status})"
+
+
+class ReportNotice(ClaimedDelivery):
+    """One moderator told of one reported chat message, once, however many report it.
+
+    The row is the claim of the mail (``PENDING`` while a mail is to be sent; a moderator who wants
+    no mail gets the row ``SENT`` at once so he is never told twice); the push is claimed by its own
+    ``PushDelivery`` (key ``report:<message id>``).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="report_notices")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "message"], name="report_notice_once")]
+
+    def __str__(self) -> str:
+        return f"report of {self.message_id} told to {self.user_id} ({self.status})"
 
 
 def new_calendar_token() -> str:

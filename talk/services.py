@@ -6,6 +6,7 @@ pages and the API already turn into messages and JSON errors.
 
 from __future__ import annotations
 
+import logging
 import re
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from games.models import Game
 from . import access
 from .models import ChatMessage, ChatReport, SeatNote, Spectator, TalkSettings
 
+log = logging.getLogger(__name__)
 MENTION = re.compile(r"@([\w.+-]{1,150})")
 
 
@@ -48,6 +50,15 @@ def _check_rate(user) -> None:
         raise NotAllowed(f"At most {count} messages per {seconds} seconds; please wait a moment.")
 
 
+def chat_changed(game_id: int) -> None:
+    """Drop the chat's stamp, so every reader's next poll renders the chat again (now, and after the
+    commit: a poll in between may have rendered the old state under a new stamp)."""
+    from .selectors import _stamp_key
+
+    cache.delete(_stamp_key(game_id))
+    transaction.on_commit(lambda: cache.delete(_stamp_key(game_id)))
+
+
 def chat_post(*, user, game: Game, body: str) -> ChatMessage:
     room = access.writable_room(user, game)
     if room is None:
@@ -60,6 +71,7 @@ def chat_post(*, user, game: Game, body: str) -> ChatMessage:
     _check_rate(user)
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, room=room, author=user, body=body)
+        chat_changed(game.pk)
         mentioned = mentioned_users(message)
         if mentioned:
             from .push import mention_push
@@ -94,9 +106,22 @@ def chat_report(*, user, game: Game, message_id: int, reason: str = "") -> ChatR
         raise InvalidRequest("You cannot report your own message.")
     try:
         with transaction.atomic():
-            return ChatReport.objects.create(message=message, reporter=user, reason=(reason or "").strip()[:200])
+            report = ChatReport.objects.create(message=message, reporter=user, reason=(reason or "").strip()[:200])
     except IntegrityError:
         return ChatReport.objects.get(message=message, reporter=user)
+    chat_changed(game.pk)
+    from .tasks import report_notices
+
+    # The moderators hear of the message once (ReportNotice rows); a task, so a report never waits for mail.
+    transaction.on_commit(lambda: _enqueue(report_notices, message.pk, user.pk))
+    return report
+
+
+def _enqueue(task, *args) -> None:
+    try:
+        task.delay(*args)
+    except Exception:  # a broker problem must not fail the report itself
+        log.exception("could not enqueue %s%r", task.name, args)
 
 
 def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> ChatMessage:
@@ -107,8 +132,10 @@ def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> Chat
         raise NotFound("There is no such message.")
     if hidden:
         ChatMessage.objects.filter(pk=message.pk, hidden_at__isnull=True).update(hidden_at=_now(), hidden_by=user)
-    else:
+    else:  # shown (again): the moderator judged it fine, so its reports are resolved
         ChatMessage.objects.filter(pk=message.pk).update(hidden_at=None, hidden_by=None)
+        ChatReport.objects.filter(message=message, resolved_at__isnull=True).update(resolved_at=_now())
+    chat_changed(game.pk)
     message.refresh_from_db()
     return message
 
@@ -133,10 +160,17 @@ def spectator_delay_set(*, user, game: Game, delay: int) -> TalkSettings:
     return settings_row
 
 
+#: A watching spectator's row is written at most this often (the poll asks every 5 seconds; the list
+#: counts who was seen in the last two minutes), so watching costs no database write per poll.
+SEEN_EVERY_SECONDS = 30
+
+
 def spectator_seen(*, user, game: Game) -> None:
     """Record that a spectator is watching now (for the spectator list and count)."""
     if access.role_of(user, game) is not access.Role.SPECTATOR:
         return
+    if not cache.add(f"talk:seen:{game.pk}:{user.pk}", 1, timeout=SEEN_EVERY_SECONDS):
+        return  # written a moment ago
     Spectator.objects.update_or_create(game=game, user=user, defaults={"last_seen": _now()})
 
 

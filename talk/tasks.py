@@ -6,7 +6,7 @@ import logging
 
 from celery import shared_task
 
-from . import push, webhooks
+from . import push, reports, webhooks
 
 log = logging.getLogger(__name__)
 
@@ -44,3 +44,13 @@ def webhooks_for_event(game_id: int, key: str, event: dict) -> int:
 @shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES)
 def send_webhook(self, delivery_id: int) -> None:
     _send_or_retry(self, webhooks, delivery_id)
+
+
+@shared_task(acks_late=True)
+def report_notices(message_id: int, reporter_id: int | None = None) -> int:
+    return len(reports.record(message_id=message_id, reporter_id=reporter_id))
+
+
+@shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES)
+def send_report_mail(self, notice_id: int) -> None:
+    _send_or_retry(self, reports, notice_id)

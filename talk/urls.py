@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:game_id>/delay/", views.delay, name="delay"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),
     path("games/<int:game_id>/webhooks/", views.game_webhooks, name="webhooks"),
+    path("clubs/<int:club_id>/webhooks/", views.club_webhooks, name="club_webhooks"),
     path("channels/", views.channels, name="channels"),
     path("push/subscribe/", views.push_subscribe, name="push_subscribe"),
     path("push/unsubscribe/", views.push_unsubscribe, name="push_unsubscribe"),

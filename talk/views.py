@@ -26,6 +26,7 @@ from games import selectors as game_selectors
 from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
+from leagues import selectors as league_selectors
 
 from . import access, calendar, push, selectors, services, webhooks
 from .models import CalendarFeed, ChatMessage, TalkSettings, Webhook
@@ -36,7 +37,7 @@ def _load(request: HttpRequest, game_id: int) -> Game:
         game = game_selectors.game_get_for_user(user=request.user, game_id=game_id)
     except NotFound as exc:
         raise Http404(_("There is no such game, or it is private.")) from exc
-    if access.role_of(request.user, game) is access.Role.STRANGER:
+    if not access.may_open(request.user, game):
         raise Http404(_("There is no such game, or it is private."))
     return game
 
@@ -44,15 +45,24 @@ def _load(request: HttpRequest, game_id: int) -> Game:
 def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
     user = request.user
     return {
+        "chat_stamp": _chat_stamp_shown(user, game),  # first: a message posted while we read is news
         "game": game,
         "role": access.role_of(user, game).value,
         "chat": selectors.latest_messages(user=user, game=game),
         "room": access.writable_room(user, game),
         "may_moderate": access.may_moderate(user, game),
+        "open_reports": selectors.open_report_count(user=user, game=game),
         "watching": selectors.watching(game),
         "max_length": ChatMessage.MAX_LENGTH,
         "error": error,
     }
+
+
+def _chat_stamp_shown(user, game: Game) -> str:
+    """The stamp this rendering of the chat is sent with (taken before the messages are read)."""
+    stamp = selectors.chat_stamp(game.pk)
+    selectors.chat_shown(user=user, game_id=game.pk)
+    return stamp
 
 
 def _refusal(exc: GameServiceError) -> str:
@@ -82,7 +92,10 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 def chat(request: HttpRequest, game_id: int) -> HttpResponse:
-    """GET: the chat as the poll refreshes it. POST: a new message."""
+    """GET: the chat as the poll refreshes it (204 when nothing is new). POST: a new message."""
+    if request.method == "GET" and selectors.chat_unchanged(user=request.user, game_id=game_id,
+                                                            stamp=request.GET.get("stamp", "")):
+        return HttpResponse(status=204)
     game = _load(request, game_id)
     error = ""
     if request.method == "POST":
@@ -294,3 +307,37 @@ def game_webhooks(request: HttpRequest, game_id: int) -> HttpResponse:
             form.add_error(None, _refusal(exc))
     return render(request, "talk/webhooks.html", {
         "game": game, "form": form, "hooks": webhooks.webhooks_of(user=request.user, game=game)})
+
+
+@login_required
+@require_POST
+def club_webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club page's webhook forms (add one, remove one): the club's organisers only; back to the club page."""
+    try:
+        club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
+    except NotFound as exc:
+        raise Http404(_("There is no such club, or it is private.")) from exc
+    if not webhooks.may_manage_club(request.user, club):
+        raise Http404(_("There is no such club, or it is private."))
+    back = redirect("leagues:club", club_id=club.pk)
+    try:
+        if request.POST.get("delete"):
+            webhooks.club_webhook_delete(user=request.user, club=club, webhook_id=int(request.POST["delete"]))
+            messages.success(request, _("The webhook was removed."))
+            return back
+        form = WebhookForm(request.POST)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return back
+        webhooks.club_webhook_create(user=request.user, club=club, kind=form.cleaned_data["kind"],
+                                     url=form.cleaned_data["url"])
+        messages.success(request, _("The webhook was added."))
+    except ValueError:
+        raise Http404() from None
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    except GameServiceError as exc:
+        messages.error(request, _refusal(exc))
+    return back

@@ -1,5 +1,8 @@
 """Chat webhooks: a game's turns and end posted to Discord, Slack or Matrix in their own formats.
 
+A hook belongs to one game (managed by its creator) or to one club (managed by the club's owner and
+organisers; it hears every league game of the club).
+
 The URL is a secret (whoever has it may post into the channel): it is stored encrypted with Fernet
 (keys from ``TALK_WEBHOOK_KEYS``, else derived from ``SECRET_KEY``) and never shown again, only its
 host. Every event is claimed by a ``WebhookDelivery`` row unique per hook and event, sent by a Celery
@@ -23,6 +26,9 @@ from django.utils.translation import gettext as _
 
 from games.errors import InvalidRequest, NotAllowed, NotFound
 from games.models import Game
+from leagues import selectors as league_selectors
+from leagues import services as league_services
+from leagues.models import Club
 
 from . import access, claims, urlguard
 from .models import Webhook, WebhookDelivery
@@ -52,15 +58,19 @@ def decrypt_url(token: str) -> str:
 
 
 # --- managing hooks ---------------------------------------------------------------------------------------
-def webhook_create(*, user, game: Game, kind: str, url: str, language: str = "") -> Webhook:
-    if not access.may_manage(user, game):
-        raise NotAllowed("Only the game's creator adds webhooks.")
+def _create(*, user, kind: str, url: str, language: str, **scope) -> Webhook:
     if kind not in Webhook.Kind.values:
         raise InvalidRequest("A webhook is for discord, slack or matrix.")
     host = urlguard.check_url(url)
     language = language if language in dict(settings.LANGUAGES) else user.language
-    return Webhook.objects.create(game=game, created_by=user, kind=kind, url_encrypted=encrypt_url(url),
-                                  url_host=host, language=language)
+    return Webhook.objects.create(created_by=user, kind=kind, url_encrypted=encrypt_url(url), url_host=host,
+                                  language=language, **scope)
+
+
+def webhook_create(*, user, game: Game, kind: str, url: str, language: str = "") -> Webhook:
+    if not access.may_manage(user, game):
+        raise NotAllowed("Only the game's creator adds webhooks.")
+    return _create(user=user, kind=kind, url=url, language=language, game=game)
 
 
 def webhooks_of(*, user, game: Game):
@@ -75,20 +85,59 @@ def webhook_delete(*, user, game: Game, webhook_id: int) -> None:
         raise NotFound("There is no such webhook.")
 
 
-# --- events -----------------------------------------------------------------------------------------------
-def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery]:
-    """One delivery per active hook of the game and event; existing ones (a repeated event) are kept.
+def may_manage_club(user, club: Club) -> bool:
+    """The club's hooks are managed by its owner and organisers."""
+    if user is None or not user.is_authenticated:
+        return False
+    membership = league_services.membership_of(club, user)
+    return membership is not None and membership.organises
 
+
+def club_webhook_create(*, user, club: Club, kind: str, url: str, language: str = "") -> Webhook:
+    if not may_manage_club(user, club):
+        raise NotAllowed("Only the club's organisers add its webhooks.")
+    return _create(user=user, kind=kind, url=url, language=language or club.language, club=club)
+
+
+def club_webhooks_of(*, user, club: Club):
+    if not may_manage_club(user, club):
+        raise NotAllowed("Only the club's organisers manage its webhooks.")
+    return Webhook.objects.filter(club=club).order_by("created_at")
+
+
+def club_webhook_delete(*, user, club: Club, webhook_id: int) -> None:
+    deleted, _ = club_webhooks_of(user=user, club=club).filter(pk=webhook_id).delete()
+    if not deleted:
+        raise NotFound("There is no such webhook.")
+
+
+# --- events -----------------------------------------------------------------------------------------------
+def hooks_for_game(game: Game):
+    """The active hooks that hear this game's events: its own and those of the club whose league game it is."""
+    club = league_selectors.club_of_game(game)
+    hooks = Webhook.objects.filter(game=game, active=True)
+    if club is not None:
+        hooks = hooks | Webhook.objects.filter(club=club, active=True)
+    return hooks.order_by("pk")
+
+
+def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery]:
+    """One delivery per active hook that hears the game and per event; existing ones (a repeated event) are kept.
+
+    A club hook hears many games, so its rows' keys carry the game (``game:<id>:<key>``).
     Turns are posted from the first turn of play on: the setup's many small steps would only be noise.
     """
     rows = []
-    if event.get("type") == "turn" and not Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).exists():
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or (event.get("type") == "turn" and game.status != Game.Status.RUNNING):
         return rows
+    payload = {**event, "game": game_id}
     with transaction.atomic():
-        for hook in Webhook.objects.filter(game_id=game_id, active=True):
+        for hook in hooks_for_game(game):
+            hook_key = key if hook.game_id else f"game:{game_id}:{key}"
             try:
                 with transaction.atomic():
-                    rows.append(WebhookDelivery.objects.create(webhook=hook, key=key, payload=event))
+                    rows.append(WebhookDelivery.objects.create(webhook=hook, key=hook_key, payload=payload))
             except IntegrityError:
                 continue
         from .tasks import send_webhook
@@ -114,9 +163,9 @@ def _slack_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def request_for(hook: Webhook, url: str, text: str, txn: str) -> tuple[str, str, dict]:
+def request_for(hook: Webhook, url: str, text: str, txn: str, game_id: int | None = None) -> tuple[str, str, dict]:
     """(method, url, JSON body) in the chat's native format."""
-    link = f"{settings.SITE_URL}/games/{hook.game_id}/"
+    link = f"{settings.SITE_URL}/games/{game_id or hook.game_id}/"
     if hook.kind == Webhook.Kind.DISCORD:
         return "POST", url, {"content": f"{text}\n{link}", "allowed_mentions": {"parse": []}}
     if hook.kind == Webhook.Kind.SLACK:
@@ -133,11 +182,15 @@ def deliver(delivery_id: int) -> bool:
     if row is None:
         return False
     hook = row.webhook
+    game = hook.game or Game.objects.filter(pk=row.payload.get("game")).first()
+    if game is None:  # the game was deleted since: nothing left to tell
+        claims.give_up(WebhookDelivery, row.pk, "the game is gone")
+        return False
     try:
         url = decrypt_url(hook.url_encrypted)
         urlguard.check_url(url)
-        text = event_text(hook.game, row.payload, hook.language)
-        method, target, body = request_for(hook, url, text, f"heldenweb-{row.pk}")
+        text = event_text(game, row.payload, hook.language)
+        method, target, body = request_for(hook, url, text, f"heldenweb-{row.pk}", game.pk)
         response = requests.request(method, target, json=body, timeout=TIMEOUT, allow_redirects=False)
         response.raise_for_status()
     except Exception as exc:

@@ -1,4 +1,5 @@
-"""Two players chat during a game, each in his own headless Chromium; a spectator's talk stays apart.
+"""Two players chat during a game, each in his own headless Chromium; a report reaches the creator;
+a spectator's talk stays apart.
 
 Run with ``pytest -m browser``; needs /usr/bin/chromium.
 """
@@ -60,6 +61,15 @@ def test_two_players_chat_during_a_game(request, live_server):
     assert b.locator("#talk-body").input_value() == ""
     say(b, "Danke, dir auch!")
     a.wait_for_selector("text=Danke, dir auch!", timeout=15000)
+
+    # Bert reports Anna's message: Anna (the creator, who may hide it) sees it counted and marked
+    b.once("dialog", lambda dialog: dialog.accept())
+    b.locator(".talk-message", has_text="Hallo Bert").get_by_role("button", name="Report").click()
+    a.wait_for_selector("text=1 reported message to judge", timeout=15000)
+    assert a.locator(".talk-message.reported-message", has_text="Hallo Bert").count() == 1
+    a.get_by_role("button", name="Dismiss the report").click()
+    a.wait_for_selector(".talk-open-reports", state="detached", timeout=5000)
+    assert "reported message" not in b.content()
 
     say(w, "Anna should go north")
     w.wait_for_selector("text=Anna should go north", timeout=5000)

@@ -148,3 +148,57 @@ def test_the_moderator_sees_how_often_a_message_was_reported(client, game, anna,
     assert "reported once" in client.get(reverse("talk:chat", args=[game.pk])).content.decode()
     client.force_login(bert)
     assert "reported once" not in client.get(reverse("talk:chat", args=[game.pk])).content.decode()
+
+
+def test_a_watching_spectator_is_written_at_most_once_per_interval(game, watcher):
+    from datetime import timedelta
+
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from talk.models import Spectator
+
+    services.spectator_seen(user=watcher, game=game)
+    long_ago = timezone.now() - timedelta(days=1)
+    Spectator.objects.update(last_seen=long_ago)
+    services.spectator_seen(user=watcher, game=game)  # the next poll, 5 seconds later: no write
+    assert Spectator.objects.get().last_seen == long_ago
+    cache.delete(f"talk:seen:{game.pk}:{watcher.pk}")  # the interval is over
+    services.spectator_seen(user=watcher, game=game)
+    assert Spectator.objects.get().last_seen != long_ago
+
+
+def _poll_url(html: str) -> str:
+    import re
+
+    return re.search(r'class="talk-poller" hx-get="([^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def test_the_chat_poll_answers_nothing_new_until_somebody_writes(client, game, anna, bert,
+                                                                 django_assert_max_num_queries):
+    client.force_login(bert)
+    html = client.get(reverse("talk:chat", args=[game.pk])).content.decode()
+    poll = _poll_url(html)
+    with django_assert_max_num_queries(2):  # the session's user at most: no game, no messages
+        assert client.get(poll).status_code == 204
+    services.chat_post(user=anna, game=game, body="news")
+    response = client.get(poll)
+    assert response.status_code == 200 and "news" in response.content.decode()
+    poll = _poll_url(response.content.decode())
+    assert client.get(poll).status_code == 204
+    message = ChatMessage.objects.get()
+    services.chat_hide(user=anna, game=game, message_id=message.pk)
+    response = client.get(poll)
+    assert response.status_code == 200 and "news" not in response.content.decode()
+
+
+def test_the_chat_poll_renders_again_after_a_while_and_never_for_another_user(client, game, anna, bert, watcher):
+    from django.core.cache import cache
+
+    client.force_login(bert)
+    poll = _poll_url(client.get(reverse("talk:chat", args=[game.pk])).content.decode())
+    cache.delete(f"talk:{game.pk}:chat-fresh:{bert.pk}")  # the fresh window is over
+    assert client.get(poll).status_code == 200
+    client.force_login(watcher)  # another reader with a stamp he was not shown: a full answer, his own
+    response = client.get(poll)
+    assert response.status_code == 200 and "1 spectator watching" in response.content.decode()
