@@ -78,6 +78,9 @@ BROKEN = {
                          "authored: {values: [price]}", "reason"),
     "a price left unmarked": ("items.yaml", 'authored: {values: [price], reason: "the rulebook prints no prices"}',
                               'authored: {values: [description_de], reason: "x"}', "price must be marked"),
+    "which item a Basar token is, left unmarked": (
+        "tokens.yaml", 'authored: {values: [face, price], reason: "the rulebook counts the pile but names neither',
+        'authored: {values: [price], reason: "x', "tokens[baz-01].authored: face must be marked"),
     "the König der Finsternis' printed -3": (
         "bosses.yaml", 'authored: {values: [lp], reason: "the rulebook prints no LP"}',
         'authored: {values: [lp, skills], reason: "x"}', "skills must not be marked"),

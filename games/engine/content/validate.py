@@ -802,6 +802,9 @@ def _check_authored(regions: dict[str, Region], heroes: dict[str, Hero], tokens:
             if getattr(token, attr) not in (None, 0, ()):
                 need(TOKENS_FILE, f"tokens[{tid}]", token, attr, True,
                      "the rulebook prints no prices, hearts or rewards of tokens")
+        if token.category in (TokenCategory.BAZAAR, TokenCategory.CITY):
+            need(TOKENS_FILE, f"tokens[{tid}]", token, "face", True,
+                 "the rulebook counts the Basar and Stadt der Magier piles (18, 17) but names no item of them")
         if token.category is TokenCategory.GUARDIAN:
             need(TOKENS_FILE, f"tokens[{tid}]", token, "skills", True,
                  "the rulebook prints no modifiers for the Wächter")
