@@ -237,16 +237,17 @@ def _check_only_the_deciding_seat_acts(content, state: State) -> None:
                 assert legal_actions(content, state, other) == []
 
 
-@pytest.mark.rule("MOVE-01", "SETUP-01", "SETUP-05", "BAG-08", "SKILL-06", "ITEM-07", "LP-06")
-def test_thousands_of_random_legal_actions_keep_every_invariant(content):
+def _check_playouts(content, games: int, steps: int) -> tuple[int, set[str], QuestSwapWatch]:
+    """Random legal playouts (every other one action-minded) with every invariant checked after each
+    step, and the deciding seat, every answer and the views checked after every 7th."""
     total = 0
     seen_kinds: set[str] = set()
     swaps = QuestSwapWatch()
-    for game in range(16):
+    for game in range(games):
         seats = 1 + game % MAX_SEATS  # 1 to 6 seats (ruling R-103)
         chooser = ActionMinded(f"prop-{game}") if game % 2 else None
         previous = None
-        for state, seat, action, events in random_playout(content, seats, f"prop-{game}", 500, chooser=chooser):
+        for state, _seat, _action, events in random_playout(content, seats, f"prop-{game}", steps, chooser=chooser):
             if previous is not None:
                 swaps.step(previous, state, events)
             previous = state
@@ -258,6 +259,20 @@ def test_thousands_of_random_legal_actions_keep_every_invariant(content):
                 for viewer in range(state.seats):
                     check_view_leaks_nothing(content, state, viewer)
             total += 1
+    return total, seen_kinds, swaps
+
+
+@pytest.mark.rule("MOVE-01", "SETUP-01", "BAG-08", "LP-06")
+def test_random_legal_actions_keep_every_invariant_short(content):
+    """The inner loop's version of the property run below: six games of 1 to 6 seats, 120 steps each."""
+    total, _, _ = _check_playouts(content, games=6, steps=120)
+    assert total > 500
+
+
+@pytest.mark.slow
+@pytest.mark.rule("MOVE-01", "SETUP-01", "SETUP-05", "BAG-08", "SKILL-06", "ITEM-07", "LP-06")
+def test_thousands_of_random_legal_actions_keep_every_invariant(content):
+    total, seen_kinds, _ = _check_playouts(content, games=16, steps=500)
     assert total > 6000
     # The playouts went through fights (won and lost), quests, trades, events and deaths.
     # (A Basar is called only on arrival since issue 11, R-84: test_no_stall.py reaches it from near positions.)
@@ -280,9 +295,7 @@ def _random_action(rng: random.Random):
     return cls(**values)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(min_value=0, max_value=10_000), steps=st.integers(min_value=0, max_value=120))
-def test_no_illegal_action_is_ever_accepted(content, seed, steps):
+def _check_no_illegal_action_is_accepted(content, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     state = None
     for state, _, _, _ in random_playout(content, 1 + seed % 4, f"illegal-{seed}", steps):
@@ -300,6 +313,19 @@ def test_no_illegal_action_is_ever_accepted(content, seed, steps):
         with pytest.raises(IllegalActionError):
             apply(content, state, actor, action, ScriptedDice([3] * 20))
         assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=10_000), steps=st.integers(min_value=0, max_value=60))
+def test_no_illegal_action_is_ever_accepted_short(content, seed, steps):
+    _check_no_illegal_action_is_accepted(content, seed, steps)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=10_000), steps=st.integers(min_value=0, max_value=120))
+def test_no_illegal_action_is_ever_accepted(content, seed, steps):
+    _check_no_illegal_action_is_accepted(content, seed, steps)
 
 
 def test_every_offered_action_applies(content):
@@ -344,6 +370,7 @@ def _busy_positions(content) -> list[State]:
     return states
 
 
+@pytest.mark.slow
 @pytest.mark.rule("BUY-08", "QUEST-13", "BAG-08", "LP-05")
 def test_random_play_from_busy_positions_keeps_every_invariant(content):
     kinds: set[str] = set()
@@ -409,6 +436,7 @@ def _endgame_positions(content) -> list[State]:
     return states
 
 
+@pytest.mark.slow
 @pytest.mark.rule("GOAL-01", "GOAL-05", "END-07", "END-17")
 def test_random_play_from_endgame_positions_keeps_every_invariant(content):
     kinds: set[str] = set()
