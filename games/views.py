@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, endings, poll, rulebook, selectors, services, turns, visits, walking
+from games import board, endings, poll, rulebook, selectors, services, standing, turns, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.presenters.story import story_since
@@ -44,7 +44,6 @@ from .persistence import seats_of
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
-SETTING_KINDS = frozenset({"set_dice_policy"})
 
 
 def _lang() -> str:
@@ -210,9 +209,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
-        # Standing settings (the experience-dice policy) are not a step of every turn: tucked away.
-        "groups": [g for g in groups if g.kind not in SETTING_KINDS],
-        "setting_groups": [g for g in groups if g.kind in SETTING_KINDS],
+        "groups": groups,
         "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names,
                                         changed=story["fields"] if story else ()),
         "story": story,
@@ -479,6 +476,22 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         messages.success(request, _("You resigned. A stand-in plays your hero on.") if seat.is_bot
                          else _("You resigned. Your hero's turns are skipped from now on."))
+    return _after_post(request, game)
+
+
+@login_required
+@_own_404
+@vary_on_headers("HX-Request")
+@require_POST
+def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The seat's standing settings (the experience-dice policy): any time, no step (games.standing)."""
+    game = _load(request, game_id)
+    try:
+        standing.set_dice_policy(game=game, user=request.user, policy=request.POST.get("dice_policy", ""))
+    except GameServiceError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("Your settings for this game are saved."))
     return _after_post(request, game)
 
 
