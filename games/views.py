@@ -581,4 +581,7 @@ def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
     if not text:
         raise Http404(_("There is no rule %(rule)s.") % {"rule": rule_id})
     template = "games/_rule.html" if request.htmx else "games/rule.html"
-    return render(request, template, {"rule_id": rule_id, "rule_text": text})
+    # The German site quotes the rulebook itself, the English one gives the catalogue's summary.
+    quote, section = rulebook.german_quote(rule_id) if translation.get_language() == "de" else ("", "")
+    return render(request, template, {"rule_id": rule_id, "rule_text": text, "rule_quote": quote,
+                                      "rule_section": section})
