@@ -92,3 +92,24 @@ def test_only_players_of_a_game_being_played_have_settings(user, other_user):
     game.refresh_from_db()
     with pytest.raises(NotAllowed):
         standing.set_dice_policy(game=game, user=user, policy="ask")
+
+
+@pytest.mark.django_db
+def test_the_api_reads_and_changes_the_setting_without_a_step(user, other_user):
+    from rest_framework.test import APIClient
+
+    from tests.conftest import UserFactory
+
+    game = game_in_play(user, other_user)
+    api = APIClient()
+    api.force_authenticate(user)
+    url = f"/api/v1/games/{game.pk}/settings/"
+    assert api.get(url).json() == {"dice_policy": "best"}
+    assert api.put(url, {"dice_policy": "ask"}, format="json").json() == {"dice_policy": "ask"}
+    assert api.put(url, {"dice_policy": "sometimes"}, format="json").status_code == 400
+    game.refresh_from_db()
+    assert Seat.objects.get(game=game, user=user).dice_policy == "ask"
+    assert GameAction.objects.filter(game=game).count() == game.version
+    stranger = APIClient()
+    stranger.force_authenticate(UserFactory())
+    assert stranger.get(url).status_code in (403, 404)
