@@ -45,6 +45,13 @@ _TERMS = {
     "loses": "verlier", "open": "offen", "hidden": "verdeckt", "face": "verdeckt", "neighbour": "nachbar",
     "square": "quadrat", "north": "norden", "place": "leg", "places": "leg", "value": "wert",
     "level": "stufe", "rest": "rast", "heal": "heil", "event": "ereignis", "events": "ereignis",
+    "island": "insel", "lake": "see", "free": "kostenlos", "back": "zurück", "border": "rand",
+    "violet": "violett", "orange": "orang", "red": "rot", "blue": "blau", "green": "grün", "grey": "grau",
+    "yellow": "gelb", "brown": "braun", "white": "weiß", "black": "schwarz", "stays": "bleibt", "next": "nächst",
+    "start": "beginn", "first": "erst", "once": "sobald", "costs": "kostet", "cost": "kost", "gem": "edelstein",
+    "scroll": "schriftrolle", "material": "material", "forge": "schmied", "reward": "belohnung",
+    "passing": "bestanden", "test": "prüfung", "search": "such", "searches": "such", "vain": "vergeblich",
+    "round": "runde", "wound": "wunde", "poison": "gift", "treasure": "schatz", "hoard": "hort",
 }
 
 
