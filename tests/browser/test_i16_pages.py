@@ -197,3 +197,27 @@ def test_no_serious_accessibility_violation_on_lobby_game_hero_choice_and_replay
             problems[name] = found
         shot(page, f"i16-axe-{name}-{_name(viewport)}")
     assert problems == {}, problems
+
+
+@VIEWPORTS
+def test_the_standing_settings_change_out_of_turn_without_a_step(pages, live_server, viewport):
+    from games.models import GameAction, Seat
+
+    alice, bert = _players()
+    game = play_setup(new_game(alice, [bert], title="Settings"))
+    seat, _ = legal(game)
+    waiting = users_by_seat(game)[1 - seat]  # the player who is not to move
+    game.refresh_from_db()
+    version, steps = game.version, GameAction.objects.filter(game=game).count()
+    page = pages(waiting, viewport)
+    page.goto(_url(live_server, "games:detail", game.pk))
+    page.locator("details.settings summary").click()
+    page.get_by_label("Let me choose the two dice each time").check()
+    shot(page, f"i16-settings-{_name(viewport)}")
+    page.get_by_role("button", name="Save settings").click()
+    page.wait_for_selector("text=Your settings for this game are saved.", timeout=10_000)
+    assert Seat.objects.get(game=game, user=waiting).dice_policy == "ask"
+    game.refresh_from_db()
+    assert (game.version, GameAction.objects.filter(game=game).count()) == (version, steps)  # no step
+    _fits(page)
+    assert not page.errors, page.errors
