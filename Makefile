@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast lint bench messages catalogue bootstrap migrate demo clean
+.PHONY: run test test-fast lint bench messages catalogue bootstrap migrate demo clean axe
 
 # A fresh virtualenv installed from the lock file, redone whenever the lock file changes.
 $(STAMP): requirements.lock
@@ -40,6 +40,10 @@ test: bootstrap
 # The inner loop: everything but long playouts, property runs, fuzzing and browser/worker tests.
 test-fast: bootstrap
 	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+
+# The axe-core accessibility scan of the lobby, game, hero-choice and replay pages (needs Chromium).
+axe: bootstrap
+	$(BIN)/python -m pytest tests/browser -m axe $(PYTEST_ARGS)
 
 lint: bootstrap
 	$(BIN)/ruff check .

@@ -29,7 +29,7 @@ class UserAdmin(DjangoUserAdmin):
         (_("Preferences"), {"fields": ("language", "time_zone")}),
         (
             _("Notifications"),
-            {"fields": ("notify_my_turn", "notify_reminders", "notify_game_finished", "notify_daily_digest",
+            {"fields": ("notify_my_turn", "notify_reminders", "notify_game_finished", "mail_mode",
                         "notify_by_email", "notify_by_push", "notify_chat_mentions")},
         ),
         (

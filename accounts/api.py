@@ -70,7 +70,10 @@ class ProfileSerializer(serializers.Serializer):
     notify_my_turn = serializers.BooleanField(help_text="Email when it is my turn.")
     notify_reminders = serializers.BooleanField(help_text="Reminders before a deadline.")
     notify_game_finished = serializers.BooleanField(help_text="Email when a game is finished.")
-    notify_daily_digest = serializers.BooleanField(help_text="A daily digest instead of single mails.")
+    mail_mode = serializers.ChoiceField(
+        choices=User.MailMode.values,
+        help_text="How turn mails come: every_turn (one per turn, none while you are on the site), away (one "
+                  "mail until you come back) or digest (one daily mail listing every game waiting for you).")
 
 
 class ProfileUpdateSerializer(StrictSerializer, ProfileSerializer):

@@ -105,8 +105,9 @@ class ProfileForm(forms.Form):
     notify_my_turn = forms.BooleanField(label=_("Email me when it is my turn"), required=False)
     notify_reminders = forms.BooleanField(label=_("Remind me before a deadline runs out"), required=False)
     notify_game_finished = forms.BooleanField(label=_("Email me when a game is finished"), required=False)
-    notify_daily_digest = forms.BooleanField(
-        label=_("Send one daily digest instead of single emails"), required=False
+    mail_mode = forms.ChoiceField(
+        label=_("Turn mails"), choices=User.MailMode.choices, widget=forms.RadioSelect,
+        help_text=_("You are on the site while a page of it is open; no turn mail reaches you then."),
     )
 
     def __init__(self, *args, user: User, **kwargs):

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 import zoneinfo
 
+from django.contrib.auth import SESSION_KEY
 from django.utils import timezone, translation
+
+from . import activity
 
 # Requests answered without a user (the health check, the game poll's "nothing changed"): loading the
 # user here would cost them a database query each. They render nothing in the user's language.
@@ -19,9 +22,22 @@ class UserPreferencesMiddleware:
     def __call__(self, request):
         if not LIGHT_PATHS.match(request.path_info):
             activate_preferences(request)
+        _touch_activity(request)
         response = self.get_response(request)
         timezone.deactivate()
         return response
+
+
+def _touch_activity(request) -> None:
+    """Mark the signed-in user as on the site (accounts.activity). The session names the user, so a
+    light request (the game poll) pays a cached session read but no user query."""
+    session = getattr(request, "session", None)
+    user_id = session.get(SESSION_KEY) if session is not None else None
+    if user_id is not None:
+        try:
+            activity.touch(int(user_id))
+        except (TypeError, ValueError):
+            return
 
 
 def activate_preferences(request) -> None:

@@ -23,6 +23,11 @@ class User(AbstractUser):
         GERMAN = "de", _("German")
         ENGLISH = "en", _("English")
 
+    class MailMode(models.TextChoices):
+        EVERY_TURN = "every_turn", _("A mail for every turn (none while I am on the site)")
+        AWAY = "away", _("Only when I am away: one mail until I come back")
+        DIGEST = "digest", _("A daily digest of all games waiting for me")
+
     email = models.EmailField(_("email address"), unique=True)
     display_name = models.CharField(_("display name"), max_length=60, blank=True)
     language = models.CharField(
@@ -32,7 +37,9 @@ class User(AbstractUser):
     notify_my_turn = models.BooleanField(_("email when it is my turn"), default=True)
     notify_reminders = models.BooleanField(_("reminders before a deadline"), default=True)
     notify_game_finished = models.BooleanField(_("email when a game is finished"), default=True)
-    notify_daily_digest = models.BooleanField(_("a daily digest instead of single mails"), default=False)
+    # How "your turn" mails reach the player (games.notifications.hold decides, ruling R-180).
+    mail_mode = models.CharField(_("mail mode"), max_length=12, choices=MailMode.choices,
+                                 default=MailMode.EVERY_TURN)
     # Channels: how the notifications above reach the player (accounts.channels.channels_for decides).
     notify_by_email = models.BooleanField(_("notify me by email"), default=True)
     notify_by_push = models.BooleanField(_("notify me by web push"), default=False)
@@ -56,6 +63,10 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+    @property
+    def wants_digest(self) -> bool:
+        return self.mail_mode == self.MailMode.DIGEST
 
 
 class ApiTokenQuerySet(models.QuerySet):

@@ -26,7 +26,7 @@ PROFILE_FIELDS = (
     "notify_my_turn",
     "notify_reminders",
     "notify_game_finished",
-    "notify_daily_digest",
+    "mail_mode",
 )
 
 
@@ -95,7 +95,7 @@ def user_update_profile(
     notify_my_turn: bool,
     notify_reminders: bool,
     notify_game_finished: bool,
-    notify_daily_digest: bool,
+    mail_mode: str,
 ) -> User:
     """Save a player's profile and preferences."""
     email = normalize_email(email)
@@ -110,7 +110,9 @@ def user_update_profile(
     user.notify_my_turn = notify_my_turn
     user.notify_reminders = notify_reminders
     user.notify_game_finished = notify_game_finished
-    user.notify_daily_digest = notify_daily_digest
+    if mail_mode not in User.MailMode.values:
+        raise ValidationError({"mail_mode": _("Unknown mail mode.")})
+    user.mail_mode = mail_mode
     try:
         with transaction.atomic():
             user.save(update_fields=PROFILE_FIELDS)
@@ -204,7 +206,7 @@ UNSUBSCRIBE_FIELDS = {
     "your_turn": "notify_my_turn",
     "reminder": "notify_reminders",
     "finished": "notify_game_finished",
-    "digest": "notify_daily_digest",
+    "digest": "mail_mode",
 }
 
 
@@ -213,6 +215,10 @@ def notifications_stop(*, user: User, kind: str) -> str:
     field = UNSUBSCRIBE_FIELDS.get(kind)
     if field is None:
         raise ValidationError(_("Unknown kind of mail."))
-    setattr(user, field, False)
+    if field == "mail_mode":
+        # Leaving the digest means single mails again, and only when away (ruling R-180).
+        user.mail_mode = User.MailMode.AWAY
+    else:
+        setattr(user, field, False)
     user.save(update_fields=[field])
     return field

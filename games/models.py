@@ -121,6 +121,9 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, blank=True, default="")
     dropped = models.BooleanField(default=False)
     missed_turns = models.PositiveSmallIntegerField(default=0)
+    # A standing setting (games.standing): keep the best two experience dice, or ask the player.
+    dice_policy = models.CharField(max_length=4, default="best",
+                                   choices=[("best", _("keep the best two")), ("ask", _("let me choose"))])
     # The log's sequence this seat's player last saw on the game page ("since your last visit").
     last_seen_sequence = models.PositiveIntegerField(default=0)
     # The hero sheet: queryable columns plus the whole engine HeroState.
@@ -187,6 +190,8 @@ class GameAction(models.Model):
     taken_back = models.BooleanField(default=False)
     # The step used chance or revealed information: it ends the take-back window (ruling R-110).
     sealed = models.BooleanField(default=False)
+    # Standing settings that changed just before this step (games.standing), for an exact replay.
+    settings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import logging
 import zoneinfo
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts import activity
 from accounts.channels import EMAIL, channels_for
 
-from . import signals
+from . import signals, visits
 from .models import Game, Notification
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,7 @@ def notify(*, user, game: Game | None, turn: int, kind: str, variant: str = "") 
     status = Notification.Status.PENDING
     if EMAIL not in chosen:
         status = Notification.Status.SKIPPED
-    elif kind != Notification.Kind.DIGEST and user.notify_daily_digest:
+    elif kind != Notification.Kind.DIGEST and user.wants_digest:
         status = Notification.Status.DIGEST
     try:
         with transaction.atomic():
@@ -75,10 +76,59 @@ def claim(notification_id: int) -> Notification | None:
     return row
 
 
+SKIP = "skip"
+LATER = "later"
+
+
+def hold(row: Notification, now: float | None = None) -> str | None:
+    """Whether a claimed "your turn" mail goes out now (None), later (LATER) or not at all (SKIP).
+
+    Ruling R-180: no such mail while the player is on the site (accounts.activity) — it waits until
+    he leaves, and is dropped when he took the turn meanwhile. In the mode "only when away" a player
+    hears once per absence: no second mail until he has been back on the site.
+    """
+    if row.kind != Notification.Kind.YOUR_TURN or row.game is None:
+        return None
+    game, user = row.game, row.user
+    if not _still_waiting(game, user, row.turn):
+        return SKIP
+    if activity.is_on_site(user.pk, now):
+        return LATER
+    if user.mail_mode == user.MailMode.AWAY:
+        seen = activity.last_seen(user.pk)
+        last_mail = (Notification.objects.filter(user=user, kind=Notification.Kind.YOUR_TURN,
+                                                 status=Notification.Status.SENT)
+                     .exclude(pk=row.pk).order_by("-sent_at").values_list("sent_at", flat=True).first())
+        if last_mail is not None and (seen is None or seen < last_mail.timestamp()):
+            return SKIP
+    return None
+
+
+def _still_waiting(game: Game, user, turn: int) -> bool:
+    """False once the game has ended or moved past ``turn`` (the player took it, or it ran out)."""
+    game.refresh_from_db(fields=["status", "turn_number"])
+    return game.status in (Game.Status.SETUP, Game.Status.RUNNING) and game.turn_number <= turn
+
+
+def _postpone(row: Notification) -> None:
+    """Give the claim back with a lease until the player may have left; the sweep sends it then."""
+    seen = activity.last_seen(row.user_id) or timezone.now().timestamp()
+    until = max(seen + activity.active_seconds(), timezone.now().timestamp() + 1)
+    Notification.objects.filter(pk=row.pk).update(
+        claimed_until=datetime.fromtimestamp(until, tz=UTC))
+
+
 def deliver(notification_id: int, before_send=None) -> bool:
     """Send one notification if it is still to be sent; True when this call sent it."""
     row = claim(notification_id)
     if row is None:
+        return False
+    held = hold(row)
+    if held == LATER:
+        _postpone(row)
+        return False
+    if held == SKIP:
+        Notification.objects.filter(pk=row.pk).update(status=Notification.Status.SKIPPED, claimed_until=None)
         return False
     if before_send is not None:
         before_send(row)
@@ -145,6 +195,9 @@ def build_message(row: Notification) -> EmailMultiAlternatives:
             "unsubscribe_url": settings.SITE_URL + reverse(
                 "accounts:unsubscribe", args=[unsubscribe_token(user, row.kind)]),
             "items": _digest_items(row) if row.kind == Notification.Kind.DIGEST else [],
+            # A digest lists every game waiting; a turn mail names the other games waiting too.
+            "waiting": [w for w in _waiting_games(user) if w["game"] != game]
+            if row.kind in (Notification.Kind.DIGEST, Notification.Kind.YOUR_TURN) else [],
             "winner": _winner_name(game) if game and row.kind == Notification.Kind.FINISHED else "",
         }
         subject = render_to_string(f"mail/{row.kind}_subject.txt", context).strip()
@@ -164,17 +217,32 @@ def _winner_name(game: Game) -> str:
 
 
 def _digest_items(row: Notification) -> list[Notification]:
+    """What happened besides turns (reminders, finished games); the turns are in ``_waiting_games``."""
     day = date.fromordinal(row.turn)
     return list(
         Notification.objects.filter(user=row.user, status=Notification.Status.DIGEST,
-                                    created_at__date__lte=day).select_related("game").order_by("created_at")
+                                    created_at__date__lte=day)
+        .exclude(kind=Notification.Kind.YOUR_TURN).select_related("game").order_by("created_at")
     )
+
+
+def _waiting_games(user) -> list[dict]:
+    """Every game waiting for ``user`` right now (his seat is the one to act), oldest deadline first."""
+    games = visits.waiting_for(user).order_by(F("turn_deadline_at").asc(nulls_last=True), "pk")
+    return [{"game": game, "url": f"{settings.SITE_URL}/games/{game.pk}/",
+             "deadline": _local(game.turn_deadline_at, user)} for game in games]
 
 
 def collect_digest(*, user, day: date) -> Notification | None:
     """One digest per user and day, claimed by its row; the collected mails are marked as sent with it."""
-    waiting = Notification.objects.filter(user=user, status=Notification.Status.DIGEST)
-    if not waiting.exists():
+    collected = Notification.objects.filter(user=user, status=Notification.Status.DIGEST,
+                                            created_at__date__lte=day)
+    if not collected.exists():
+        return None
+    if (not collected.exclude(kind=Notification.Kind.YOUR_TURN).exists()
+            and not visits.waiting_for(user).exists()):
+        # Only turns he has taken since: nothing to tell (ruling R-180).
+        collected.update(status=Notification.Status.SKIPPED)
         return None
     return notify(user=user, game=None, turn=day.toordinal(), kind=Notification.Kind.DIGEST)
 

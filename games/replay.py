@@ -16,6 +16,7 @@ from django.core.cache import cache
 from games.engine import State, apply, dice_for, new_game
 from games.engine.content import load_content
 
+from . import standing
 from .models import Game
 
 SNAPSHOT_EVERY = 50
@@ -54,7 +55,8 @@ def replay_state(game: Game, upto: int | None = None, *, snapshots: bool = True)
     if state is None:
         state, start = initial_state(content, game), 0
     fresh = {}
-    for row in rows.filter(sequence__gt=start, taken_back=False).only("sequence", "seat", "action"):
+    for row in rows.filter(sequence__gt=start, taken_back=False).only("sequence", "seat", "action", "settings"):
+        state, _ = standing.replayed(state, row.settings)  # the standing settings of that step
         state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
         if snapshots and row.sequence % SNAPSHOT_EVERY == 0:
             fresh[_snapshot_key(game, taken_back, row.sequence)] = state

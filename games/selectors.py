@@ -181,7 +181,9 @@ def legal_actions_for(*, game: Game, seat_index: int | None) -> list:
     """The engine's legal actions of this seat now (none for spectators or games not being played)."""
     if seat_index is None or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
         return []
-    return legal_actions(load_content(), load_state(game), seat_index)
+    # The experience-dice policy is a standing setting of the seat, not a move (games.standing).
+    return [action for action in legal_actions(load_content(), load_state(game), seat_index)
+            if action.kind != "set_dice_policy"]
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,18 @@ from games.engine.content import load_content
 from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
 from games.engine.visibility import sealed as step_sealed
 
+from . import standing
 from .errors import GameServiceError, IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from .models import Game, GameAction, Seat
-from .persistence import apply_game_fields, create_rows, load_state, load_state_for_update, share, write_changes
+from .persistence import (
+    apply_game_fields,
+    create_rows,
+    load_state,
+    load_state_for_update,
+    seats_of,
+    share,
+    write_changes,
+)
 
 MAX_SEATS = ENGINE_MAX_SEATS  # 1 to 6 seats (ruling R-103)
 
@@ -194,11 +203,17 @@ def action_submit(
             digest = request_hash(seat, action_json)
             sequence = expected_version + 1
             dice = dice_for(locked.dice_version, locked.seed, sequence)
+            # The seats' standing settings (R-181); an old client's set_dice_policy step sets its own.
+            playing, standing_changes = ((state, {}) if parsed.kind == "set_dice_policy"
+                                         else standing.on_state(state, seats_of(locked)))
             try:
-                new_state, events = apply(content, state, seat, parsed, dice)
+                new_state, events = apply(content, playing, seat, parsed, dice)
             except IllegalActionError as exc:
                 raise IllegalAction(str(exc)) from exc
             write_changes(locked, state, new_state)
+            if parsed.kind == "set_dice_policy":
+                # No longer offered (a standing setting, R-181); a client that still sends it sets it.
+                Seat.objects.filter(game=locked, index=seat).update(dice_policy=parsed.policy)
             turn_passed = new_state.current != state.current or new_state.phase != state.phase
             fields = apply_game_fields(locked, new_state)
             updates = {name: getattr(locked, name) for name in fields}
@@ -222,7 +237,8 @@ def action_submit(
                 events=[e.to_json() for e in events],
                 idempotency_key=idempotency_key,
                 request_hash=digest,
-                sealed=step_sealed(state, new_state, events, dice.draws),
+                sealed=step_sealed(playing, new_state, events, dice.draws),
+                settings=standing_changes,
             )
             from . import poll, signals, tasks
 

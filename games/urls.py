@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/walk/", views.walk, name="walk"),
     path("games/<int:game_id>/resign/", views.game_resign, name="resign"),
     path("games/<int:game_id>/rematch/", views.game_rematch, name="rematch"),
+    path("games/<int:game_id>/settings/", views.game_settings, name="settings"),
     path("games/<int:game_id>/pause/", views.game_pause, name="pause"),
     path("games/<int:game_id>/poll/", views_poll.game_poll, name="poll"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),

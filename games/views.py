@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, endings, poll, rulebook, selectors, services, turns, visits, walking
+from games import board, endings, poll, rulebook, selectors, services, standing, turns, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.presenters.story import story_since
@@ -44,7 +44,6 @@ from .persistence import seats_of
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
-SETTING_KINDS = frozenset({"set_dice_policy"})
 
 
 def _lang() -> str:
@@ -210,9 +209,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
-        # Standing settings (the experience-dice policy) are not a step of every turn: tucked away.
-        "groups": [g for g in groups if g.kind not in SETTING_KINDS],
-        "setting_groups": [g for g in groups if g.kind in SETTING_KINDS],
+        "groups": groups,
         "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names,
                                         changed=story["fields"] if story else ()),
         "story": story,
@@ -484,6 +481,22 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @_own_404
+@vary_on_headers("HX-Request")
+@require_POST
+def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The seat's standing settings (the experience-dice policy): any time, no step (games.standing)."""
+    game = _load(request, game_id)
+    try:
+        standing.set_dice_policy(game=game, user=request.user, policy=request.POST.get("dice_policy", ""))
+    except GameServiceError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("Your settings for this game are saved."))
+    return _after_post(request, game)
+
+
+@login_required
+@_own_404
 @require_POST
 def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
@@ -568,4 +581,7 @@ def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
     if not text:
         raise Http404(_("There is no rule %(rule)s.") % {"rule": rule_id})
     template = "games/_rule.html" if request.htmx else "games/rule.html"
-    return render(request, template, {"rule_id": rule_id, "rule_text": text})
+    # The German site quotes the rulebook itself, the English one gives the catalogue's summary (R-182).
+    quote, section = rulebook.german_quote(rule_id) if translation.get_language() == "de" else ("", "")
+    return render(request, template, {"rule_id": rule_id, "rule_text": text, "rule_quote": quote,
+                                      "rule_section": section})

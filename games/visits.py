@@ -18,7 +18,12 @@ def games_waiting_for(user) -> int:
     """How many running games wait for this user: their seat is the one to act (setup included)."""
     if not getattr(user, "is_authenticated", False):
         return 0
+    return waiting_for(user).count()
+
+
+def waiting_for(user):
+    """The running games whose seat to act is ``user``'s (mails use it too: games.notifications)."""
     # One filter call, so the three seat conditions hold for the same seat.
     return Game.objects.filter(status__in=(Game.Status.SETUP, Game.Status.RUNNING), paused=False,
                                seats__user=user, seats__dropped=False,
-                               seats__index=F("current_seat")).distinct().count()
+                               seats__index=F("current_seat")).distinct()

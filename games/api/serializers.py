@@ -458,3 +458,12 @@ class SuggestionSerializer(serializers.Serializer):
     action = serializers.DictField(help_text="The action the normal bot would submit now, ready to submit.")
     version = serializers.IntegerField(help_text="The game version the suggestion is for.")
     goal = serializers.CharField(allow_null=True, help_text="What the bot is after (for people: a hint).")
+
+
+class SeatSettingsSerializer(serializers.Serializer):
+    """Your seat's standing settings in a game (never a step of the log; ruling R-181)."""
+
+    dice_policy = serializers.ChoiceField(
+        choices=["best", "ask"],
+        help_text="With more than two experience dice: best = keep the best two automatically; ask = the "
+                  "probe waits for you to choose two (keep_dice).")

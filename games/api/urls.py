@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<api_id:game_id>/leave/", views.GameLeaveView.as_view(), name="game-leave"),
     path("games/<api_id:game_id>/pause/", views.GamePauseView.as_view(), name="game-pause"),
     path("games/<api_id:game_id>/take-back/", views.TakeBackView.as_view(), name="game-take-back"),
+    path("games/<api_id:game_id>/settings/", views.SeatSettingsView.as_view(), name="game-settings"),
     path("games/<api_id:game_id>/state/", views.GameStateView.as_view(), name="game-state"),
     path("games/<api_id:game_id>/actions/", views.ActionsView.as_view(), name="game-actions"),
     path("games/<api_id:game_id>/log/", views.GameLogView.as_view(), name="game-log"),

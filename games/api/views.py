@@ -16,11 +16,11 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors, services, turns
+from games import selectors, services, standing, turns
 from games.engine import ACTION_KINDS
 from games.engine.content import load_content
 from games.engine.visibility import events_for
-from games.errors import GameServiceError, StaleVersion
+from games.errors import GameServiceError, NotAllowed, StaleVersion
 from games.models import Game, GameAction
 
 from . import serializers as s
@@ -429,3 +429,31 @@ class GameSuggestionView(ApiView):
         from games.bot_seats import suggestion
 
         return Response(suggestion(game=_game(request, game_id), user=request.user))
+
+
+class SeatSettingsView(ApiView):
+    """Your seat's standing settings: read and change them at any time, without a step (R-181)."""
+
+    def _seat(self, request: Request, game_id: int):
+        game = _game(request, game_id)
+        seat = game.seats.filter(user=request.user).first()
+        if seat is None:
+            raise NotAllowed("Only a player of this game has settings in it.")
+        return game, seat
+
+    @extend_schema(operation_id="games_settings_read", summary="Your seat's standing settings", tags=["play"],
+                   responses={200: s.SeatSettingsSerializer, **errors(403, 404, *READ_ERRORS)})
+    def get(self, request: Request, game_id: int) -> Response:
+        _game_row, seat = self._seat(request, game_id)
+        return Response({"dice_policy": seat.dice_policy})
+
+    @extend_schema(operation_id="games_settings_update",
+                   summary="Change your seat's standing settings (any time; not a step of the log)", tags=["play"],
+                   request=s.SeatSettingsSerializer,
+                   responses={200: s.SeatSettingsSerializer, **errors(403, 404, *WRITE_ERRORS)})
+    def put(self, request: Request, game_id: int) -> Response:
+        data = s.SeatSettingsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game, _seat = self._seat(request, game_id)
+        seat = standing.set_dice_policy(game=game, user=request.user, policy=data.validated_data["dice_policy"])
+        return Response({"dice_policy": seat.dice_policy})

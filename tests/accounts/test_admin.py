@@ -21,7 +21,7 @@ def test_user_changelist_and_change_page_load(admin_client, user):
     assert admin_client.get(reverse("admin:accounts_user_changelist")).status_code == 200
     response = admin_client.get(reverse("admin:accounts_user_change", args=[user.pk]))
     assert response.status_code == 200
-    assert "notify_daily_digest" in response.content.decode()
+    assert "mail_mode" in response.content.decode()
 
 
 def test_user_add_page_asks_for_email(admin_client):

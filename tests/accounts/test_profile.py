@@ -15,7 +15,7 @@ ALL_CHANGED = {
     "language": "de",
     "time_zone": "America/New_York",
     # Unchecked boxes are simply absent from the POST.
-    "notify_daily_digest": "on",
+    "mail_mode": "digest",
 }
 
 
@@ -40,7 +40,7 @@ def test_profile_update_saves_every_field(logged_in_client, user):
     assert user.notify_my_turn is False
     assert user.notify_reminders is False
     assert user.notify_game_finished is False
-    assert user.notify_daily_digest is True
+    assert user.mail_mode == "digest"
     # The confirmation is already in the new language.
     page = logged_in_client.get(response.url)
     assert "Ihre Einstellungen wurden gespeichert." in page.content.decode()

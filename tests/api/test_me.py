@@ -24,7 +24,7 @@ def test_me_shows_profile_and_notification_preferences(api_a, anna):
         "notify_my_turn": True,
         "notify_reminders": True,
         "notify_game_finished": True,
-        "notify_daily_digest": False,
+        "mail_mode": "every_turn",
     }
 
 

@@ -103,7 +103,7 @@ def test_a_claimed_mail_is_not_sent_by_a_second_worker(user, other_user):
 
 
 def test_digest_users_get_one_mail_a_day(user, other_user):
-    user.notify_daily_digest = True
+    user.mail_mode = "digest"
     user.save()
     game = game_in_play(user, other_user)
     assert notifications.notify(user=user, game=game, turn=1, kind="your_turn") is None
