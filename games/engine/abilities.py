@@ -7,6 +7,8 @@ Zentaur thresholds), rewards (Ork), fights (Hobbit's evasion, Monsterork), items
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import rules
 from .actions import Action, PaladinHeal, Steal
 from .content.model import Content
@@ -36,7 +38,7 @@ def _paladin_may_heal(content: Content, state: State, seat: int) -> bool:
     if not has_ability(content, hero, "self_heal") or ts.action_taken or ts.fought or hero.lp >= hero.lp_max:
         return False
     # An empty field: no token he can see; between two fields counts as empty (ruling R-20).
-    return hero.between is not None or not visible_at(content, state, seat, hero.position)
+    return hero.between is not None or not visible_at(content, state, seat, cast(str, hero.position))
 
 
 def legal_ability_actions(content: Content, state: State, seat: int) -> list[Action]:

@@ -8,7 +8,7 @@ turns untrusted JSON into an action or raises ``MalformedActionError`` naming wh
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .errors import MalformedActionError
 
@@ -44,7 +44,10 @@ class Action:
         return f"{self.KIND}({args})" if args else self.KIND
 
 
-def _kind(cls):
+_A = TypeVar("_A", bound=Action)
+
+
+def _kind(cls: type[_A]) -> type[_A]:
     ACTION_KINDS[cls.KIND] = cls
     return cls
 
@@ -225,6 +228,7 @@ def parse_action(data: Any) -> Action:
     unknown = set(data) - names - {"kind"}
     if unknown:
         raise MalformedActionError(f"{kind}: unknown parameter(s) {', '.join(sorted(unknown))}")
+    assert isinstance(kind, str)  # a kind that is not a text found no class above
     values = {}
     for param in cls.PARAMS:
         values[param.name] = _coerce(param, data.get(param.name), kind)

@@ -9,6 +9,8 @@ that card is revealed; an event is carried out at once and ends his turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import rules
 from .actions import ChooseOption, PlaceToken
 from .board import board_for, letter_of
@@ -98,7 +100,7 @@ def token_of_face_in_bag(ctx: Ctx, face: str) -> str:
     return min(tid for tid in ctx.state.tokens_at(BAG) if ctx.content.tokens[tid].face == face)
 
 
-def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, **context) -> bool:
+def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, **context: Any) -> bool:
     """Let the seat pick an open token from the bag by its face (Hellsehen, Hellseherin). The
     options are faces, not token ids: the player sees what he searches, never the bag's order."""
     faces = _open_faces_in_bag(ctx, with_target)
@@ -110,7 +112,7 @@ def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, **context) -> 
 
 
 @answers("hellsehen", ChooseOption)
-def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     if value == "draw":
         draw_random(ctx, seat)
         return
@@ -120,7 +122,7 @@ def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value) -> None:
 
 
 @answers("bag_search", ChooseOption)
-def _answer_bag_search(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_bag_search(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = token_of_face_in_bag(ctx, value)
     ctx.emit("token_searched", pending.context["rule"], seat, token=tid, face=value, visible_to=_who_sees(ctx, tid))
     place_drawn(ctx, seat, tid, pending.context["rule"])
@@ -135,7 +137,7 @@ def free_beige_fields(ctx: Ctx, seat: int) -> list[str]:
     occupied = {ts.loc[6:] for tid, ts in state.tokens.items()
                 if ts.loc.startswith("field:") and exists_for(content, state, seat, tid)}
     board = board_for(content, state.grid)
-    result = []
+    result: list[str] = []
     for letter, cell in board.cell_of_letter.items():
         if not state.revealed[cell] or letter == own_letter:
             continue
@@ -213,7 +215,7 @@ def place_open(ctx: Ctx, tid: str, seat: int, rule: str) -> None:
 
 
 @answers("place_token", PlaceToken)
-def _answer_place(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_place(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     move_token(ctx.state, tid, at_field(value), face_up=False, seen_by=(seat,))
     ctx.emit("face_down_token_placed", rules.BAG_FACE_DOWN, seat, field=value)

@@ -10,9 +10,11 @@ and an offered item to the player it is offered to (ruling R-56).
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import rules
 from .actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
-from .content.model import Content
+from .content.model import Content, Item
 from .context import Ctx
 from .errors import IllegalActionError
 from .heroes import pay, purse_of
@@ -50,7 +52,7 @@ def _buy_answers(content: Content, state: State, buyer: int, tid: str) -> list[s
     hero = state.heroes[buyer]
     if purse_of(hero) < _price(content, tid) + 1:
         return []
-    item = item_of(content, state, tid)
+    item = cast(Item, item_of(content, state, tid))  # the goods on offer are all items
     if can_take(content, state, hero, item):
         return ["buy"]
     conflicts = same_kind(content, state, hero, item)
@@ -67,7 +69,8 @@ def legal_bazaar_actions(content: Content, state: State, seat: int) -> list[Acti
         result.append(CallBazaar())
     hero = state.heroes[seat]
     for tid in ts.offers:
-        if purse_of(hero) >= _price(content, tid) and can_take(content, state, hero, item_of(content, state, tid)):
+        item = cast(Item, item_of(content, state, tid))  # the goods on offer are all items
+        if purse_of(hero) >= _price(content, tid) and can_take(content, state, hero, item):
             result.append(Buy(token=tid))
         for other in range(state.seats):
             if other != seat and f"offered:{tid}:{other}" not in ts.used and _buy_answers(
@@ -82,7 +85,8 @@ def apply_call_bazaar(ctx: Ctx, seat: int, action: CallBazaar) -> None:
     state, content = ctx.state, ctx.content
     if CallBazaar() not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError("a Basar is called on the kleiner/großer Basar token or on S1, once per turn")
-    supply, size, token = bazaar_here(content, state, seat)
+    # CallBazaar is legal only where bazaar_here found a Basar.
+    supply, size, token = cast("tuple[str, int, str | None]", bazaar_here(content, state, seat))
     if not begin_action(ctx, seat):
         return
     state.turn_state.used.append("bazaar")
@@ -136,7 +140,7 @@ def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
 
 
 @answers("offer", AnswerOffer)
-def _answer_offer(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_offer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     state, content = ctx.state, ctx.content
     tid, seller = pending.context["token"], pending.context["seller"]
     if value == "decline" or tid not in state.turn_state.offers:

@@ -9,10 +9,11 @@ or gold on the token's back, and a bag draw.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChooseOption, Evade, Fight, FightLightning
+from .content.model import Content
 from .context import Ctx
 from .deeds import deed_monster_ready
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
@@ -27,7 +28,7 @@ from .tokens import move_token, role, visible_at
 
 
 # --- what may be fought ------------------------------------------------------------------------------------
-def fight_targets(content, state: State, seat: int) -> list[str]:
+def fight_targets(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
     if hero.position is None or hero.between is not None:
         return []
@@ -43,7 +44,7 @@ def may_fight(state: State) -> bool:
     return not ts.fought and not ts.turn_over and (ts.forced_fight or not ts.action_taken)
 
 
-def legal_fight_actions(content, state: State, seat: int) -> list[Action]:
+def legal_fight_actions(content: Content, state: State, seat: int) -> list[Action]:
     if not may_fight(state):
         return []
     hero = state.heroes[seat]
@@ -60,20 +61,21 @@ def legal_fight_actions(content, state: State, seat: int) -> list[Action]:
     return result
 
 
-def fight_forced(content, state: State, seat: int) -> bool:
+def fight_forced(content: Content, state: State, seat: int) -> bool:
     """A fight is due and possible: nothing else may happen first."""
     return state.turn_state.forced_fight and bool(legal_fight_actions(content, state, seat))
 
 
-def can_evade(content, state: State, seat: int) -> bool:
+def can_evade(content: Content, state: State, seat: int) -> bool:
     """The Hobbit may try once to dodge a fight he walked into, but not riding (HERO-09)."""
     hero = state.heroes[seat]
     return (has_ability(content, hero, "evade_fight") and state.turn_state.forced_fight
             and "evade" not in state.turn_state.used and not carries_heavy_mount(content, state, hero))
 
 
-def hearts_of(content, state: State, tid: str) -> int:
-    return content.tokens[tid].hearts + state.flags.get("shadow_hearts", {}).get(tid, 0)
+def hearts_of(content: Content, state: State, tid: str) -> int:
+    credited: int = state.flags.get("shadow_hearts", {}).get(tid, 0)
+    return content.tokens[tid].hearts + credited
 
 
 # --- starting a fight --------------------------------------------------------------------------------------
@@ -85,7 +87,7 @@ def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
         raise IllegalActionError(f"no fight against {action.token} is possible now"
                                  " (one fight per turn, first of all actions, Diener first)")
     lightning = isinstance(action, FightLightning)
-    skill = "magic" if lightning else action.skill
+    skill = "magic" if isinstance(action, FightLightning) else action.skill
     ts = state.turn_state
     was_forced = ts.forced_fight
     ts.forced_fight = False
@@ -213,7 +215,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         drachenmensch_beaten(ctx, seat)
     elif token.back:
         ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
-        receive(ctx, seat, tid, rules.FIGHT_ITEM, here, flipped=True)
+        receive(ctx, seat, tid, rules.FIGHT_ITEM, cast(str, here), flipped=True)  # he fought on his field
         if token.deed:
             from .deeds import fight_won
 
@@ -229,7 +231,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 @answers("companion", ChooseOption)
-def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
     state = ctx.state
     tid = pending.context["token"]

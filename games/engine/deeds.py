@@ -12,7 +12,7 @@ puts the Namenloser into the bag, and every fulfilled part makes the player draw
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChooseDeed, FulfilDeed
@@ -128,6 +128,7 @@ def apply_fulfil_deed(ctx: Ctx, seat: int, action: FulfilDeed) -> None:
         raise IllegalActionError("no part of your Heldentat can be fulfilled here now")
     hero = state.heroes[seat]
     part = next_part(content, hero)
+    assert part is not None  # _fulfil_options offers nothing without a next part
     if not begin_action(ctx, seat):
         return
     if part.action == "encounter":
@@ -155,7 +156,8 @@ def _won_part_one(ctx: Ctx, seat: int, tid: str) -> None:
     from .items import receive
 
     hero = ctx.state.heroes[seat]
-    receive(ctx, seat, tid, rules.DEED_PART_1, hero.position, flipped=True)
+    # A part is fulfilled only by a hero standing on a field (_fulfil_options).
+    receive(ctx, seat, tid, rules.DEED_PART_1, cast(str, hero.position), flipped=True)
     part_done(ctx, seat, 1)
 
 
@@ -191,7 +193,7 @@ def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
         ctx.emit("gem_earned", rules.GEM, seat, deed=hero.deed)
     elif target is not None:
         # The reward is on the back of the target token: it goes onto the deed card (DEED-08).
-        receive(ctx, seat, target, rule, hero.position, flipped=True)
+        receive(ctx, seat, target, rule, cast(str, hero.position), flipped=True)
     part_done(ctx, seat, part.number)
 
 

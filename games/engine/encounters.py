@@ -7,7 +7,8 @@ Using one is an action. The token's ``effects`` name what it does; the three mag
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChooseCell, ChooseField, UseEncounter
@@ -72,7 +73,7 @@ def encounter_options(content: Content, state: State, seat: int, tid: str) -> li
     if effect == "magister":
         return [None] if _magister_parts(content, state, seat, tid) else []
     if effect == "weapon_part":
-        item = content.items.get(token.back)
+        item = content.items.get(token.back or "")
         return [None] if item is not None else []
     return [None]
 
@@ -135,7 +136,7 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
     if effect in TEACHES:
         train_with_teacher(ctx, seat, tid, TEACHES[effect])
     elif effect == "train_any":
-        train_with_kerberos(ctx, seat, tid, action.option)
+        train_with_kerberos(ctx, seat, tid, cast(str, action.option))  # one of the skills offered
     elif effect == "beggar":
         roll = ctx.d6()
         ctx.emit("beggar_roll", rules.BEGGAR, seat, dice=(roll,), lucky=roll <= 2)
@@ -156,7 +157,7 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
     elif effect == "swap_regions":
         start_probe(ctx, seat, "magic", token.skills.get("magic", 0), "leitsage", {"token": tid})
     elif effect == "peek_boss":
-        skill, _, card = action.option.partition(":")
+        skill, _, card = cast(str, action.option).partition(":")  # "<skill>:<card>", as offered
         start_probe(ctx, seat, skill, token.skills[skill], "mice", {"token": tid, "card": card})
     elif effect == "heal_confused":
         roll = ctx.d6()
@@ -194,7 +195,8 @@ def _weapon_reward(ctx: Ctx, seat: int, tid: str) -> None:
     from .bag import draw_due
 
     hero = ctx.state.heroes[seat]
-    receive(ctx, seat, tid, rules.WEAPON_SCROLL, hero.position, flipped=True)
+    # Encounters are used by a hero standing on their field (usable_encounters).
+    receive(ctx, seat, tid, rules.WEAPON_SCROLL, cast(str, hero.position), flipped=True)
     draw_due(ctx, seat, rules.WEAPON_PART_DRAW, "weapon_part")
 
 
@@ -208,7 +210,8 @@ def _magister(ctx: Ctx, seat: int, tid: str) -> None:
     from .bag import draw_due
     from .items import put_on_sheet, release
 
-    scroll, material = _magister_parts(ctx.content, ctx.state, seat, tid)
+    # encounter_options offers the Magister only when the hero holds both parts.
+    scroll, material = cast("tuple[str, str]", _magister_parts(ctx.content, ctx.state, seat, tid))
     # Scroll and material leave the game; the Magister's token turns over into the weapon (WEAPON-07/08).
     release(ctx, seat, material, None, rules.WEAPON_MAGISTER)
     release(ctx, seat, scroll, None, rules.WEAPON_MAGISTER)
@@ -224,10 +227,10 @@ def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
     from .bag import draw_due
 
     hero = ctx.state.heroes[seat]
-    coach = ctx.content.items[ctx.content.tokens[tid].back]
+    coach = ctx.content.items[cast(str, ctx.content.tokens[tid].back)]  # offered only with a coach on the back
     pay(hero, coach.price or 0)
     ctx.emit("coach_bought", rules.COACH_MAKER, seat, token=tid, gold=coach.price)
-    receive(ctx, seat, tid, rules.COACH_MAKER, hero.position, flipped=True)
+    receive(ctx, seat, tid, rules.COACH_MAKER, cast(str, hero.position), flipped=True)
     draw_due(ctx, seat, rules.ITEM_DRAW, "coach_bought")
 
 
@@ -239,12 +242,12 @@ def _leitsage(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 
 @answers("swap_first", ChooseCell)
-def _swap_first(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _swap_first(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     ask(ctx, seat, "swap_second", [c for c in range(CELLS) if c != value], front=True, first=value)
 
 
 @answers("swap_second", ChooseCell)
-def _swap_second(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     """Two region cards change places; tokens, heroes and manors stay on their cards (GLOS-38)."""
     state = ctx.state
     a, b = pending.context["first"], value
@@ -272,11 +275,12 @@ def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 def teleport_fields(content: Content, state: State, roll: int) -> list[str]:
     board = board_for(content, state.grid)
 
-    def beige(cells) -> list[str]:
-        result = []
+    def beige(cells: Iterable[int]) -> list[str]:
+        result: list[str] = []
         for cell in cells:
-            if state.revealed[cell] and state.grid[cell]:
-                result.extend(board.beige_fields(state.grid[cell]))
+            letter = state.grid[cell]
+            if state.revealed[cell] and letter:
+                result.extend(board.beige_fields(letter))
         return result
 
     area = beige(TELEPORT_AREAS[roll]) if roll in TELEPORT_AREAS else []
@@ -291,7 +295,7 @@ def _teleporter(ctx: Ctx, seat: int) -> None:
 
 
 @answers("teleport_to", ChooseField)
-def _teleport_to(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _teleport_to(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     from .movement import arrive
 
     hero = ctx.state.heroes[seat]

@@ -17,7 +17,7 @@ pause it, and it continues when they are answered.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
@@ -45,9 +45,10 @@ def boss_field(content: Content, state: State, boss: str) -> str | None:
 
 
 def card_of(content: Content, state: State, boss: str) -> BossCard:
+    # setup draws both cards (content without boss cards has no final fight to look them up for)
     if boss == "namenloser":
-        return content.namenlose_cards[state.namenloser_card]
-    return content.dragon_cards[state.dragon_card]
+        return content.namenlose_cards[cast(str, state.namenloser_card)]
+    return content.dragon_cards[cast(str, state.dragon_card)]
 
 
 def held_keys(content: Content, state: State, seat: int) -> set[str]:
@@ -99,7 +100,8 @@ def legal_boss_actions(content: Content, state: State, seat: int) -> list[Action
 
 def hoard(content: Content, state: State) -> int:
     """The gold in the dragon's hoard: the card's, plus what Raub took (ruling R-73)."""
-    return content.dragon_cards[state.dragon_card].hoard_gold + state.flags.get("hoard_extra", 0)
+    extra: int = state.flags.get("hoard_extra", 0)
+    return card_of(content, state, "dragon").hoard_gold + extra
 
 
 def can_pay_hoard(content: Content, state: State, seat: int) -> bool:
@@ -191,6 +193,7 @@ def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | Challenge
     boss = "namenloser" if isinstance(action, ChallengeNamenloser) else "dragon"
     card = card_of(content, state, boss)
     held = held_keys(content, state, seat)
+    mod: int | None
     if boss == "namenloser":
         mod = namenloser_skills(content, state, seat)[action.skill]
         protected = {item for item, effect in card.protections if effect == "no_double_damage"}
@@ -317,7 +320,7 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | None:
 
 
 @answers("death_field", ChooseField)
-def _death_field(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _death_field(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     from .life import ask_keep
 
     ctx.emit("death_field_chosen", rules.END_NAMENLOSER_DEATH, seat, field=value)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from . import (  # noqa: F401  (imported for their pending and probe handlers)
     abilities,
@@ -73,7 +74,9 @@ new_game = setup.new_game
 
 NEEDS_MODE = (Move, Fly, Jump, UseTeleporter, RollLabyrinth)
 MOVING = (*NEEDS_MODE, ChooseMovement, EndMovement)
-HANDLERS: dict[type[Action], Callable[[Ctx, int, Action], None]] = {
+# Each handler takes the action of its own key's class (_dispatch looks it up by type(action)), which a
+# dict's value type cannot say: the action parameter is Any.
+HANDLERS: dict[type[Action], Callable[[Ctx, int, Any], None]] = {
     ChooseMovement: movement.apply_choose_movement,
     Move: movement.apply_move,
     Fly: movement.apply_fly,
@@ -160,7 +163,9 @@ def legal_phase_actions(content: Content, state: State, seat: int) -> list[Actio
     return actions
 
 
-def apply(content: Content, state: State, seat: int, action: Action | dict, dice: Dice) -> tuple[State, list[Event]]:
+def apply(
+    content: Content, state: State, seat: int, action: Action | dict[str, Any], dice: Dice
+) -> tuple[State, list[Event]]:
     """Apply one action of ``seat``; the given state is never modified.
 
     Raises IllegalActionError (or MalformedActionError) naming what is wrong; then nothing changed.
@@ -186,13 +191,13 @@ def apply(content: Content, state: State, seat: int, action: Action | dict, dice
 class _RefusingDice:
     """Dice for explaining a refusal: an action that gets as far as rolling is refused anyway."""
 
-    def d6(self) -> int:
+    def d6(self) -> NoReturn:
         raise IllegalActionError("this action is not possible now")
 
-    def pick(self, options):
+    def pick(self, options: Sequence[object]) -> NoReturn:
         raise IllegalActionError("this action is not possible now")
 
-    def shuffle(self, items) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         raise IllegalActionError("this action is not possible now")
 
 

@@ -127,7 +127,7 @@ def _robbed(ctx: Ctx, victim: int) -> None:
 
 
 @answers("dragon_robbery", ChooseOption)
-def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     data = pending.context["data"]
     if value == "pay":
         _robbed(ctx, seat)
@@ -187,7 +187,7 @@ def _attack_next(ctx: Ctx, data: dict[str, Any]) -> None:
 
 
 @answers("attack_skill", ChooseOption)
-def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     data = pending.context["data"]
     if value in COUNTER_SPELLS:
         # Unsichtbarkeit (he is not attacked) or Blitzschlag (the dragon is driven off), each after a
@@ -234,7 +234,7 @@ def _attack_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 
 @answers("attack_loss", ChooseOption)
-def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """Supply goods back to their supply, quest rewards out of the game, anything else into the bag."""
     state, content = ctx.state, ctx.content
     special = state.tokens[value].flipped and content.tokens[value].category is TokenCategory.QUEST_ITEM

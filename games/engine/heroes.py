@@ -103,7 +103,8 @@ COLOUR_OF_SKILL = {"magic": "blue", "ranged": "green", "melee": "red"}
 
 
 def printed_value(content: Content, hero: HeroState, skill: str) -> int:
-    return getattr(hero_card(content, hero), skill)
+    value: int = getattr(hero_card(content, hero), skill)
+    return value
 
 
 def item_bonus(content: Content, state: State, hero: HeroState, skill: str) -> int:

@@ -8,9 +8,11 @@ picking up makes the player draw from the bag.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from . import rules
 from .actions import Action, DropItem, MakeRoom, PickUp, UseItem
-from .content.model import Item, TokenCategory
+from .content.model import Content, Item, TokenCategory
 from .context import Ctx
 from .errors import IllegalActionError
 from .heroes import has_ability, held_items, hero_card, usable
@@ -23,28 +25,28 @@ ONE_OF_A_KIND = {"armour", "shield", "ring", "scroll"}
 SLOT_KINDS = {"item", "spell"}
 
 
-def item_of(content, state: State, tid: str) -> Item | None:
+def item_of(content: Content, state: State, tid: str) -> Item | None:
     return content.items.get(shown_key(content, state, tid))
 
 
-def has_room(content, hero: HeroState) -> bool:
+def has_room(content: Content, hero: HeroState) -> bool:
     return len(hero.items) < hero_card(content, hero).item_slots
 
 
-def same_kind(content, state: State, hero: HeroState, item: Item) -> list[str]:
+def same_kind(content: Content, state: State, hero: HeroState, item: Item) -> list[str]:
     """Held items of the same kind: one armour, one shield, one ring (LP-19), one scroll (WEAPON-10)."""
     if item.category not in ONE_OF_A_KIND:
         return []
     return [tid for tid, held in held_items(content, state, hero) if held.category == item.category]
 
 
-def can_take(content, state: State, hero: HeroState, item: Item) -> bool:
+def can_take(content: Content, state: State, hero: HeroState, item: Item) -> bool:
     if item.slot_kind not in SLOT_KINDS:
         return True
     return has_room(content, hero) and not same_kind(content, state, hero, item)
 
 
-def supply_of(content, state: State, tid: str) -> str | None:
+def supply_of(content: Content, state: State, tid: str) -> str | None:
     """Basar and Stadt der Magier goods belong to their supply; a turned-over token to none."""
     if state.tokens[tid].flipped:
         return None
@@ -122,7 +124,7 @@ def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool 
 
 
 @answers("make_room", MakeRoom)
-def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     if value == "leave":
         ctx.emit("reward_left_on_field", rules.ITEM_NO_ROOM, seat, token=tid, field=pending.context["field"])
@@ -171,7 +173,7 @@ def _drop_weapon_materials(ctx: Ctx, seat: int, weapon: str | None, field: str |
 
 
 # --- actions -------------------------------------------------------------------------------------------------
-def pickable(content, state: State, seat: int) -> list[str]:
+def pickable(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
     if hero.between is not None or hero.position is None:
         return []
@@ -204,7 +206,7 @@ def gem_here(state: State, seat: int) -> int | None:
     return None
 
 
-def _needs_pickup_probe(content, state: State, hero: HeroState, tid: str) -> bool:
+def _needs_pickup_probe(content: Content, state: State, hero: HeroState, tid: str) -> bool:
     token = content.tokens[tid]
     item = item_of(content, state, tid)
     if state.tokens[tid].flipped or item is None or "probe_gated" not in item.flags or not token.skills:
@@ -212,7 +214,7 @@ def _needs_pickup_probe(content, state: State, hero: HeroState, tid: str) -> boo
     return not (item.key == "hinweis_gral" and has_ability(content, hero, "grail_hint"))
 
 
-def legal_item_actions(content, state: State, seat: int) -> list[Action]:
+def legal_item_actions(content: Content, state: State, seat: int) -> list[Action]:
     hero = state.heroes[seat]
     result: list[Action] = [PickUp(token=tid) for tid in pickable(content, state, seat)]
     if hero.between is None:
@@ -239,7 +241,7 @@ def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
     hero = state.heroes[seat]
     if action.token == GEM:
         gems = list(state.flags["dropped_gems"])
-        gems.pop(gem_here(state, seat))
+        gems.pop(cast(int, gem_here(state, seat)))  # pickable offered the gem: one lies here
         state.flags["dropped_gems"] = gems
         hero.gem = True
         ctx.emit("gem_taken", rules.GEM, seat, field=hero.position)
@@ -286,7 +288,9 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
         return
     hero = state.heroes[seat]
     item = item_of(content, state, action.token)
+    assert item is not None  # legal_item_actions offers only items
     if "heal_split" in item.flags:
+        assert action.amount is not None  # a split potion is offered with an amount
         heal(ctx, seat, action.amount, rules.RED_POTION, item.key)
         hero.charges[action.token] = hero.charges.get(action.token, item.heal_lp) - action.amount
         if hero.charges[action.token] > 0:
@@ -300,7 +304,7 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
 
 
 @on_probe("pick_up")
-def _pick_up_probe(ctx: Ctx, probe: dict, passed: bool) -> None:
+def _pick_up_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     """Hexenbesen (magic -2) and Hinweis auf den Gral: picked up only after a passed probe (GLOS-18, R-09)."""
     seat, tid = probe["seat"], probe["data"]["token"]
     state = ctx.state
@@ -309,5 +313,6 @@ def _pick_up_probe(ctx: Ctx, probe: dict, passed: bool) -> None:
     if not passed:
         ctx.emit("pick_up_failed", rules.HEXENBESEN_PICK_UP, seat, token=tid)
         return
-    if state.tokens[tid].field == hero.position and can_take(ctx.content, state, hero, item):
+    # Only items ask for a pick-up probe (_needs_pickup_probe).
+    if state.tokens[tid].field == hero.position and can_take(ctx.content, state, hero, cast(Item, item)):
         take_from_board(ctx, seat, tid)

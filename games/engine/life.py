@@ -7,6 +7,8 @@ a pending decision when he has artificial LP.
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import rules
 from .actions import ChooseOption, KeepItem, LoseLp
 from .content.model import Content, TokenCategory
@@ -35,7 +37,7 @@ def _lose_lp_options(state: State, pending: Pending) -> list[str]:
 
 
 @answers("lose_lp", LoseLp)
-def _answer_lose_lp(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_lose_lp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     take_lp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
 
 
@@ -79,7 +81,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
 
 
 @answers("broken_armour", ChooseOption)
-def _answer_broken_armour(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_broken_armour(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     hero = ctx.state.heroes[seat]
     if value == "keep" or tid not in hero.items:
@@ -150,7 +152,7 @@ def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = Non
     if choose_field:
         ask(ctx, seat, "death_field", NAMENLOSER_DEATH_FIELDS)
         return
-    ask_keep(ctx, seat, where)
+    ask_keep(ctx, seat, cast(str, where))  # a hero in play stands somewhere and has his manor
 
 
 def ask_keep(ctx: Ctx, seat: int, where: str) -> None:
@@ -165,7 +167,7 @@ def ask_keep(ctx: Ctx, seat: int, where: str) -> None:
 
 
 @answers("keep_item", KeepItem)
-def _answer_keep_item(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_keep_item(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     finish_death(ctx, seat, kept=value, where=pending.context["field"])
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from . import rules
 from .actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
 from .board import Board, Link, board_for, letter_of, orthogonal_cells
-from .content.model import Border, Content, FieldKind, PathKind, SecretColour
+from .content.model import Border, Content, Field, FieldKind, PathKind, SecretColour
 from .context import Ctx
 from .errors import IllegalActionError
 from .heroes import (
@@ -61,7 +62,7 @@ def legal_movement_actions(content: Content, state: State, seat: int) -> list[Ac
     board = board_for(content, state.grid)
     result: list[Action] = []
     if ts.mode == "walk":
-        for link in board.links.get(hero.position, ()):
+        for link in board.links.get(cast(str, hero.position), ()):  # not between two fields (above)
             try:
                 plan = plan_step(content, state, seat, link)
             except IllegalActionError:
@@ -202,13 +203,13 @@ def apply_move(ctx: Ctx, seat: int, action: Move) -> None:
     _require_mode(state, "walk")
     hero = state.heroes[seat]
     board = ctx.board
-    link = _find_link(board, hero.position, action.to)
+    link = _find_link(board, cast(str, hero.position), action.to)  # a walking hero stands on a field
     if action.to.startswith("?") and state.revealed[board.cell_of_field(link.to)]:
         raise IllegalActionError(f"{action.to} is not a face-down card")
     if not action.to.startswith("?") and not state.revealed[board.cell_of_field(link.to)]:
         raise IllegalActionError(f"there is no way from {hero.position} to {action.to}")
     plan = plan_step(ctx.content, state, seat, link)
-    origin = hero.position
+    origin = cast(str, hero.position)
     state.turn_state.points -= plan.points
     state.turn_state.moved = True
     if plan.gold:
@@ -251,9 +252,10 @@ def explore(ctx: Ctx, seat: int, cell: int, entry: str) -> None:
     origin = hero.position
     hero.position = entry
     direction = ctx.board.entry_direction(entry)
+    assert direction is not None  # a card is explored through one of its entry fields
     ctx.emit("region_explored", rules.EXPLORE, seat, cell=cell, letter=letter, frm=origin, to=entry)
     axis = "east_west" if direction.value in ("north", "south") else "north_south"
-    place_entry_tokens(ctx, letter, axis, rules.EXPLORE_TOKENS)
+    place_entry_tokens(ctx, cast(str, letter), axis, rules.EXPLORE_TOKENS)  # every cell holds a card
     for tid in sorted(state.tokens_at(WAITING)):
         target = ctx.content.tokens[tid].target
         if target and letter_of(target) == letter:
@@ -417,7 +419,7 @@ def _dump_search(ctx: Ctx, seat: int) -> None:
     if not pile:
         return
     tid = ctx.dice.pick(pile)
-    slots = content.heroes[hero.hero].item_slots
+    slots = content.heroes[cast(str, hero.hero)].item_slots  # heroes in play have chosen theirs
     if len(hero.items) >= slots:
         # No free slot (ruling R-16): the find lies face up on the dump for anyone to pick up.
         move_token(state, tid, at_field("S2"), face_up=True, seen_by=())
@@ -450,26 +452,26 @@ def labyrinth_roll(ctx: Ctx, seat: int, rule: str) -> None:
 _NO_LANDING_SITES = {"namenloser"}
 
 
-def _landable(f) -> bool:
+def _landable(f: Field) -> bool:
     return f.kind not in (FieldKind.CITY, FieldKind.GUARDIAN) and f.site not in _NO_LANDING_SITES
 
 
 def broom_targets(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
     board = board_for(content, state.grid)
-    here = board.cell_of_field(hero.position)
-    result = []
+    here = board.cell_of_field(cast(str, hero.position))  # the broom starts from the hero's field
+    result: list[str] = []
     for cell in orthogonal_cells(here):
         if not state.revealed[cell]:
             continue
-        region = content.regions[state.grid[cell]]
+        region = content.regions[cast(str, state.grid[cell])]  # a revealed cell holds a card
         result.extend(f.code for f in region.fields if _landable(f))
     return sorted(result)
 
 
 def pegasus_targets(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
-    result = []
+    result: list[str] = []
     for cell, letter in enumerate(state.grid):
         if letter is None or not state.revealed[cell]:
             continue
@@ -513,7 +515,8 @@ def jump_targets(content: Content, state: State, seat: int) -> set[str]:
                 continue  # not over the Drachenmensch into the dragon's cave
             walk(nxt, depth + 1, (*seen, nxt))
 
-    walk(hero.position, 0, (hero.position,))
+    here = cast(str, hero.position)  # jumping starts from the hero's field
+    walk(here, 0, (here,))
     targets.discard(hero.position)
     return targets
 
@@ -556,7 +559,7 @@ def apply_fly(ctx: Ctx, seat: int, action: Fly) -> None:
             raise IllegalActionError(f"Pegasus lands only on beige fields of revealed cards, not {action.to}")
         origin = hero.position
         hero.position = action.to
-        tid = item_with_mode(content, state, hero, "pegasus")
+        tid = cast(str, item_with_mode(content, state, hero, "pegasus"))  # the mode needs Pegasus held
         hero.items.remove(tid)
         move_token(state, tid, PILE_CITY, face_up=False, seen_by=())
         ctx.emit("flew", rules.PEGASUS, seat, frm=origin, to=hero.position, returned=tid)

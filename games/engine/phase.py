@@ -12,11 +12,12 @@ from . import rules
 from .actions import SetDicePolicy
 from .context import Ctx
 from .errors import IllegalActionError
+from .state import State
 
 DICE_POLICIES = ("best", "ask")
 
 
-def movement_decider(state) -> int:
+def movement_decider(state: State) -> int:
     """The one place that says who decides the movement now (GLOS-06, ruling R-13).
 
     The left neighbour of a hero confused by the Basilisk decides only the movement itself: once the

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol
 
 from .actions import Action
 from .content.model import Content
@@ -14,6 +15,12 @@ from .phase import movement_decider
 from .state import State
 
 HEROES_FOR_SEATS = ("krieger", "elf", "zwerg", "magier")
+
+
+class Chooser(Protocol):
+    """Picks one of the legal actions, as ``random.Random.choice`` does."""
+
+    def choice(self, seq: Sequence[Action], /) -> Action: ...
 
 
 def acting_seat(state: State) -> int:
@@ -44,7 +51,7 @@ def play_from(
     start: State,
     seed: str,
     steps: int,
-    chooser,
+    chooser: Chooser,
     on_step: Callable[[State, int, Action, State, list[Event]], None] | None = None,
 ) -> Iterator[tuple[State, int, Action, list[Event]]]:
     """Apply up to ``steps`` actions picked by ``chooser.choice(legal)`` from ``start``, with dice

@@ -12,12 +12,13 @@ Plain rolls (secret paths, 1W6 rolls, Flink's 2W6) are not probes and never come
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
 from . import rules
 from .actions import KeepDice, UseBoost
+from .content.model import Content
 from .context import Ctx
 from .heroes import (
     SKILL_CAP,
@@ -104,13 +105,15 @@ def probe_target(ctx: Ctx, probe: dict[str, Any], value_9: bool = False) -> int:
     if has_ability(content, hero, "shaman_magic_plus_one") and not probe["training"] and (
             skill == "magic" or _against_grey_point(content, state, probe)):
         value = min(SKILL_CAP, value + 1)
-    return value + probe["bonus"] + probe["mod"]
+    bonus: int = probe["bonus"]
+    mod: int = probe["mod"]
+    return value + bonus + mod
 
 
-def _against_grey_point(content, state, probe: dict[str, Any]) -> bool:
+def _against_grey_point(content: Content, state: State, probe: dict[str, Any]) -> bool:
     """A fight probe against a creature with a grey point, in any skill (ruling R-83, version 2)."""
     tid = probe["data"].get("token") if isinstance(probe.get("data"), dict) else None
-    return (state.v2 and probe["purpose"] == "fight" and tid in content.tokens
+    return (state.v2 and probe["purpose"] == "fight" and tid is not None and tid in content.tokens
             and content.tokens[tid].grey_dot)
 
 
@@ -168,7 +171,7 @@ def finish_probe(ctx: Ctx, probe: dict[str, Any], kept: list[int]) -> None:
     PROBE_HANDLERS[probe["purpose"]](ctx, probe, success)
 
 
-def allowed_skills(token_skills: dict[str, int]) -> list[str]:
+def allowed_skills(token_skills: Mapping[str, int]) -> list[str]:
     return [s for s in SKILL_ORDER if s in token_skills]
 
 

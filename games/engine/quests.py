@@ -8,9 +8,11 @@ Accepting and fulfilling draw from the bag; swapping a quest for a quest does no
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import rules
 from .actions import AcceptQuest, Action, DropQuest, FulfilQuest
-from .content.model import Quest, TokenCategory
+from .content.model import Content, Quest, TokenCategory
 from .context import Ctx
 from .errors import IllegalActionError
 from .heroes import SKILL_CAP, printed_value, skill_value
@@ -21,7 +23,7 @@ MAX_QUESTS = 4
 TRAIN_REWARD = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
 
 
-def quest_of(content, tid: str) -> Quest:
+def quest_of(content: Content, tid: str) -> Quest:
     quest = content.tokens[tid].quest
     assert quest is not None, tid
     return quest
@@ -31,7 +33,7 @@ def quest_place(state: State, seat: int) -> str:
     return f"quest:{seat}"
 
 
-def bound_items(content, state: State, hero: HeroState, qid: str) -> list[str]:
+def bound_items(content: Content, state: State, hero: HeroState, qid: str) -> list[str]:
     """Quest items (yellow/blue) held for this quest: they go down with it (QUEST-10)."""
     quest = quest_of(content, qid)
     return [tid for tid in hero.items
@@ -39,7 +41,7 @@ def bound_items(content, state: State, hero: HeroState, qid: str) -> list[str]:
             and content.tokens[tid].face == quest.needs_token]
 
 
-def _person_here(content, state: State, seat: int, face: str | None) -> bool:
+def _person_here(content: Content, state: State, seat: int, face: str | None) -> bool:
     hero = state.heroes[seat]
     if face is None or hero.position is None or hero.between is not None:
         return False
@@ -47,14 +49,14 @@ def _person_here(content, state: State, seat: int, face: str | None) -> bool:
                for t in visible_at(content, state, seat, hero.position))
 
 
-def _holds(content, state: State, hero: HeroState, key: str | None) -> str | None:
+def _holds(content: Content, state: State, hero: HeroState, key: str | None) -> str | None:
     for tid in hero.items:
         if shown_key(content, state, tid) == key:
             return tid
     return None
 
 
-def can_fulfil(content, state: State, seat: int, qid: str) -> bool:
+def can_fulfil(content: Content, state: State, seat: int, qid: str) -> bool:
     hero = state.heroes[seat]
     quest = quest_of(content, qid)
     if hero.between is not None:
@@ -75,7 +77,7 @@ def can_fulfil(content, state: State, seat: int, qid: str) -> bool:
     return at_target if quest.type == 5 else _person_here(content, state, seat, quest.person)
 
 
-def legal_quest_actions(content, state: State, seat: int) -> list[Action]:
+def legal_quest_actions(content: Content, state: State, seat: int) -> list[Action]:
     hero = state.heroes[seat]
     result: list[Action] = []
     if hero.between is None and hero.position is not None:
@@ -102,7 +104,8 @@ def _lay_down(ctx: Ctx, seat: int, qid: str) -> None:
     hero.quests.remove(qid)
     if qid in hero.found:
         hero.found.remove(qid)
-    move_token(state, qid, at_field(hero.position), face_up=True, seen_by=())
+    # Only a hero standing on a field (not between two) lays a quest down.
+    move_token(state, qid, at_field(cast(str, hero.position)), face_up=True, seen_by=())
     ctx.emit("quest_laid_down", rules.QUEST_DROP, seat, token=qid, field=hero.position)
 
 
@@ -181,7 +184,7 @@ def apply_fulfil(ctx: Ctx, seat: int, action: FulfilQuest) -> None:
     if quest.type in (3, 4):
         # The bought item is handed over: Basar and city goods go back to their supply (ruling R-57).
         tid = _holds(content, state, hero, quest.needs)
-        release(ctx, seat, tid, None, rule)
+        release(ctx, seat, cast(str, tid), None, rule)  # can_fulfil found the item held
     if quest.type in (5, 6):
         # The quest item turns over: its back is the hero's reward, a special item (QUEST-18/20).
         tid = bound_items(content, state, hero, qid)[0]

@@ -8,6 +8,8 @@ offered only where it would heal something: resting for nothing is just ending t
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import rules
 from .actions import Action, Rest
 from .content.model import Content
@@ -68,7 +70,7 @@ def apply_rest(ctx: Ctx, seat: int, action: Rest) -> None:
     elif what == "one":
         heal(ctx, seat, 1, rule, "rest")
     else:
-        tid = _armour_to_repair(content, state, seat)
+        tid = cast(str, _armour_to_repair(content, state, seat))  # rest_effect found one to repair
         state.heroes[seat].artificial[tid] += 1
         ctx.emit("armour_repaired", rule, seat, token=tid, lp=state.heroes[seat].artificial[tid])
     end_turn_now(ctx, seat, rule, "rest")

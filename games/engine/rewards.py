@@ -6,6 +6,8 @@ player must take two different colours (FIGHT-12). The Ork may take gold instead
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import rules
 from .actions import ChooseXp
 from .context import Ctx
@@ -24,7 +26,7 @@ def grant_gold(ctx: Ctx, seat: int, amount: int, rule: str, reason: str) -> None
     ctx.emit("gold_gained", rule, seat, gold=amount, reason=reason, total=hero.gold)
 
 
-def grant_xp(ctx: Ctx, seat: int, dice: list[list[str]] | tuple, rule: str, reason: str) -> None:
+def grant_xp(ctx: Ctx, seat: int, dice: Sequence[Sequence[str]], rule: str, reason: str) -> None:
     """Add the experience dice; dice with a colour choice (and every die of the Ork) ask the player."""
     hero = ctx.state.heroes[seat]
     ork = has_ability(ctx.content, hero, "xp_to_gold")
@@ -52,7 +54,7 @@ def _ask_next(ctx: Ctx, seat: int, asked: list[list[str]], taken: list[str], dis
 
 
 @answers("choose_xp", ChooseXp)
-def _answer_choose_xp(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_choose_xp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     c = pending.context
     if value == "gold":
         grant_gold(ctx, seat, 1, rules.ORK_GOLD, "experience_as_gold")
@@ -90,7 +92,7 @@ def lose_xp(ctx: Ctx, seat: int, colours: list[str], rule: str, reason: str) -> 
 
 
 @answers("lose_xp", ChooseXp)
-def _answer_lose_xp(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_lose_xp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     take_xp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
 
 

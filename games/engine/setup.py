@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import rules
 from .actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
 from .board import CELLS, orthogonal_cells
@@ -207,7 +209,7 @@ def _choose_axis(ctx: Ctx, seat: int, action: ChooseAxis) -> None:
         raise IllegalActionError("the axis of the setup tokens is chosen during setup only")
     if action.axis not in AXES:
         raise IllegalActionError(f"the axis is 'north_south' or 'east_west', not {action.axis!r}")
-    letter = state.heroes[seat].drawn_region
+    letter = cast(str, state.heroes[seat].drawn_region)  # every seat drew his region before the axes
     place_entry_tokens(ctx, letter, action.axis, rules.SETUP_TOKENS_ON_CARDS)
     _next_setup_seat(ctx)
     if state.current == state.first_seat:

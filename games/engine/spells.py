@@ -26,7 +26,7 @@ def _vision_fields(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
     board = board_for(content, state.grid)
     result = []
-    for link in board.links.get(hero.position, ()):
+    for link in board.links.get(hero.position, ()) if hero.position is not None else ():
         code = link.to
         if not state.revealed[board.cell_of_field(code)] or board.field(code).kind is not FieldKind.BEIGE:
             continue

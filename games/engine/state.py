@@ -7,7 +7,7 @@ are small frozen records in a dict, so a clone copies references, not the whole 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, TypeVar
 
 SKILLS = ("magic", "ranged", "melee")
 XP_COLOURS = ("blue", "green", "red")
@@ -42,9 +42,12 @@ def held_by(seat: int) -> str:
     return f"hero:{seat}"
 
 
-def _shallow(obj):
+_T = TypeVar("_T")
+
+
+def _shallow(obj: _T) -> _T:
     """A shallow copy of a dataclass instance without calling __init__ (clones are hot: one per apply)."""
-    new = object.__new__(type(obj))
+    new: _T = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     return new
 

@@ -12,19 +12,20 @@ from typing import Any
 
 from . import rules
 from .board import board_for
+from .content.model import Content
 from .context import Ctx
 from .heroes import SKILL_CAP, printed_value, skill_value
 from .life import lose_lp
 from .phase import end_turn_now
 from .probes import on_probe, start_probe
 from .rewards import lose_xp
-from .state import XP_COLOURS
+from .state import XP_COLOURS, HeroState
 
 TEACHES = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
 KERBEROS_LANDING = "Z6"
 
 
-def can_be_raised(ctx_content, hero, skill: str) -> bool:
+def can_be_raised(ctx_content: Content, hero: HeroState, skill: str) -> bool:
     return printed_value(ctx_content, hero, skill) + hero.training[skill] < SKILL_CAP
 
 

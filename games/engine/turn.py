@@ -22,13 +22,13 @@ from .tokens import move_token
 
 
 @answers("choose_die", ChooseDie)
-def _answer_choose_die(ctx: Ctx, seat: int, pending: Pending, value) -> None:
+def _answer_choose_die(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     ctx.emit("die_chosen", rules.TELEPORT, seat, value=value)
     land_teleport(ctx, seat, value)
 
 
 @answers("choose_gift", ChooseGift)
-def _magier_gift(ctx: Ctx, seat: int, pending: Pending, choice) -> None:
+def _magier_gift(ctx: Ctx, seat: int, pending: Pending, choice: str) -> None:
     hero = ctx.state.heroes[seat]
     if choice == "gold":
         ctx.emit("starting_gold", rules.SETUP_MAGIER_SPELL, seat, gold=hero.gold)
@@ -121,6 +121,7 @@ def _retry_secret_path(ctx: Ctx, seat: int) -> None:
     state, content = ctx.state, ctx.content
     ts = state.turn_state
     hero = state.heroes[seat]
+    assert hero.between is not None  # called only for a hero between two fields
     origin, dest = hero.between
     target = secret_target(content, state, hero, dest) or 12
     a, b = ctx.d6(), ctx.d6()

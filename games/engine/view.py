@@ -33,14 +33,14 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
     waiting: list[dict[str, Any]] = []
     counts = {BAG: 0, PILE_FACE_DOWN: 0, PILE_BAZAAR: 0, PILE_CITY: 0}
     for tid in sorted(state.tokens):
-        ts = state.tokens[tid]
-        if ts.loc in counts:
-            counts[ts.loc] += 1
+        token = state.tokens[tid]
+        if token.loc in counts:
+            counts[token.loc] += 1
             continue
-        if ts.loc == WAITING:
+        if token.loc == WAITING:
             waiting.append(_token_entry(content, state, seat, tid))
-        elif ts.field is not None and exists_for(content, state, seat, tid):
-            field_tokens.append({"field": ts.field, **_token_entry(content, state, seat, tid)})
+        elif token.field is not None and exists_for(content, state, seat, tid):
+            field_tokens.append({"field": token.field, **_token_entry(content, state, seat, tid)})
     # Listing face-down tokens by token id order would let a reader match positions to ids.
     field_tokens.sort(key=lambda t: (t["field"], t["id"] is None, t["id"] or ""))
     heroes = [_hero_view(content, state, seat, h.seat) for h in state.heroes]

@@ -51,7 +51,7 @@ def _value(thing: Any, attr: str) -> Any:
     return getattr(value, rest, None) if rest else value
 
 
-def _marked(section: str, things: dict[str, Any], ident: str) -> list[Entry]:
+def _marked(section: str, things: Mapping[str, Any], ident: str) -> list[Entry]:
     result = []
     for key in sorted(things):
         thing = things[key]

@@ -7,6 +7,7 @@ letter followed by the field's number.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -97,7 +98,7 @@ class Region:
     set_aside: bool                # H, J, N, R, V: never drawn by a player in setup
     fields: tuple[Field, ...]
     paths: tuple[Path, ...]
-    entries: dict[Direction, str]  # the field at each edge that leads to the neighbouring card
+    entries: Mapping[Direction, str]  # the field at each edge that leads to the neighbouring card
     authored: tuple[str, ...] = ()  # always ("terrain",): the rulebook prints no terrain
     authored_reason: str = ""
 
@@ -131,13 +132,13 @@ class Hero:
 @dataclass(frozen=True)
 class Content:
     version: str
-    regions: dict[str, Region]
-    heroes: dict[str, Hero]
-    tokens: dict[str, Token] = field(default_factory=dict)
-    items: dict[str, Item] = field(default_factory=dict)
-    deeds: dict[str, Deed] = field(default_factory=dict)
-    namenlose_cards: dict[str, BossCard] = field(default_factory=dict)
-    dragon_cards: dict[str, BossCard] = field(default_factory=dict)
+    regions: Mapping[str, Region]
+    heroes: Mapping[str, Hero]
+    tokens: Mapping[str, Token] = field(default_factory=dict)
+    items: Mapping[str, Item] = field(default_factory=dict)
+    deeds: Mapping[str, Deed] = field(default_factory=dict)
+    namenlose_cards: Mapping[str, BossCard] = field(default_factory=dict)
+    dragon_cards: Mapping[str, BossCard] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ class Token:
     name_de: str
     name_en: str
     target: str | None = None                   # printed coordinate of open (double-sided) tokens
-    skills: dict[str, int] = field(default_factory=dict)   # coloured dots: skill -> modifier 0..-4
+    skills: Mapping[str, int] = field(default_factory=dict)   # coloured dots: skill -> modifier 0..-4
     hearts: int = 0
     reward_gold: int = 0
     reward_xp: tuple[tuple[str, ...], ...] = ()  # one inner tuple per experience die: allowed colours
@@ -263,7 +264,7 @@ class Item:
     name_en: str
     slot_kind: str                 # "item" | "spell" | "none" | "deed" | "gem"
     category: str                  # "armour", "shield", "ring", "movement", "weapon", "spell", ...
-    skill_bonus: dict[str, int] = field(default_factory=dict)
+    skill_bonus: Mapping[str, int] = field(default_factory=dict)
     artificial_lp: int = 0
     movement_bonus: int = 0                  # best positive one counts; negative = penalty (Rüstung -1)
     movement_set: int | None = None          # Kutsche: 6
@@ -317,7 +318,7 @@ class BossCard:
     name_de: str
     name_en: str
     lp: int
-    skills: dict[str, int | None]
+    skills: Mapping[str, int | None]
     weapon: str | None = None
     protections: tuple[tuple[str, str], ...] = ()   # (item key, effect)
     hoard_gold: int = 0                         # dragon only: gold in the hoard at the start

@@ -16,13 +16,15 @@ Nothing here imports Django.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections import Counter, deque
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import fields as dc_fields
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict, cast
 
 import yaml
 
@@ -524,8 +526,13 @@ ITEM_FLAGS = frozenset(
         "dragon_weapon_magic",
     }
 )
+class _Namenlos(TypedDict, total=False):
+    weapon: str
+    protections: set[str]
+
+
 # rulebook: which Namenloser needs which weapon / is softened by which item
-NAMENLOSE = {
+NAMENLOSE: dict[str, _Namenlos] = {
     "Dämon": {"protections": {"amulett"}},
     "Sechsarmige Göttin": {"protections": {"kreuz"}},
     "Schwarzer Ritter": {"weapon": "eibenstab"},
@@ -582,12 +589,12 @@ class _Node:
 
     def str(
         self,
-        key: str,
-        required: bool = True,
-        default: str | None = "",
-        choices: Iterable[str] | None = None,
-        nonempty: bool = True,
-        pattern: re.Pattern | None = None,
+        key: builtins.str,
+        required: builtins.bool = True,
+        default: builtins.str | None = "",
+        choices: Iterable[builtins.str] | None = None,
+        nonempty: builtins.bool = True,
+        pattern: re.Pattern[builtins.str] | None = None,
     ) -> Any:
         present, value = self._get(key, required, default)
         if not present:
@@ -606,12 +613,12 @@ class _Node:
 
     def int(
         self,
-        key: str,
-        required: bool = True,
-        default: int | None = 0,
-        lo: int | None = None,
-        hi: int | None = None,
-        nullable: bool = False,
+        key: builtins.str,
+        required: builtins.bool = True,
+        default: builtins.int | None = 0,
+        lo: builtins.int | None = None,
+        hi: builtins.int | None = None,
+        nullable: builtins.bool = False,
     ) -> Any:
         present, value = self._get(key, required, default)
         if not present:
@@ -626,7 +633,7 @@ class _Node:
             raise self.fail(key, f"{value} is above {hi}")
         return value
 
-    def num(self, key: str, lo: float, hi: float) -> float:
+    def num(self, key: builtins.str, lo: float, hi: float) -> float:
         _, value = self._get(key, True, None)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(key, f"expected a number, got {_typename(value)}")
@@ -634,15 +641,15 @@ class _Node:
             raise self.fail(key, f"{value} is outside {lo}..{hi}")
         return float(value)
 
-    def bool(self, key: str, required: bool = True, default: bool = False) -> bool:
+    def bool(self, key: builtins.str, required: builtins.bool = True, default: builtins.bool = False) -> builtins.bool:
         present, value = self._get(key, required, default)
         if not present:
-            return value
+            return cast(builtins.bool, value)  # the default
         if not isinstance(value, bool):
             raise self.fail(key, f"expected true or false, got {_typename(value)}")
         return value
 
-    def list(self, key: str, required: bool = True) -> list:
+    def list(self, key: builtins.str, required: builtins.bool = True) -> builtins.list[Any]:
         present, value = self._get(key, required, [])
         if not present:
             return []
@@ -653,11 +660,15 @@ class _Node:
         return value
 
     def strlist(
-        self, key: str, required: bool = True, choices: Iterable[str] | None = None, unique: bool = True
-    ) -> tuple[str, ...]:
+        self,
+        key: builtins.str,
+        required: builtins.bool = True,
+        choices: Iterable[builtins.str] | None = None,
+        unique: builtins.bool = True,
+    ) -> tuple[builtins.str, ...]:
         values = self.list(key, required)
         allowed = set(choices) if choices is not None else None
-        seen: set[str] = set()
+        seen: set[builtins.str] = set()
         for i, v in enumerate(values):
             if not isinstance(v, str) or not v:
                 raise _fail(self.file, f"{self.at(key)}[{i}]", f"expected a string, got {_typename(v)}")
@@ -668,7 +679,7 @@ class _Node:
             seen.add(v)
         return tuple(values)
 
-    def mapping(self, key: str, required: bool = True) -> dict:
+    def mapping(self, key: builtins.str, required: builtins.bool = True) -> builtins.dict[Any, Any]:
         present, value = self._get(key, required, {})
         if not present or (value is None and not required):
             return {}
@@ -676,7 +687,7 @@ class _Node:
             raise self.fail(key, f"expected a mapping, got {_typename(value)}")
         return value
 
-    def has(self, key: str) -> bool:
+    def has(self, key: builtins.str) -> builtins.bool:
         return key in self.data
 
     def done(self) -> None:
@@ -685,7 +696,7 @@ class _Node:
             raise self.fail(unknown[0], "unknown key")
 
 
-def _read(directory: Path, name: str) -> dict:
+def _read(directory: Path, name: str) -> dict[str, Any]:
     path = directory / name
     try:
         text = path.read_text(encoding="utf-8")
@@ -705,7 +716,7 @@ def _read(directory: Path, name: str) -> dict:
     return data
 
 
-def _top_list(file: str, data: dict, key: str, allowed: Iterable[str]) -> list:
+def _top_list(file: str, data: dict[str, Any], key: str, allowed: Iterable[str]) -> list[Any]:
     extra = sorted(set(data) - {"version", *allowed})
     if extra:
         raise _fail(file, extra[0], "unknown key")
@@ -832,7 +843,7 @@ def _names(cls: type) -> set[str]:
 # =============================================================================================
 
 
-def _parse_regions(data: dict) -> dict[str, Region]:
+def _parse_regions(data: dict[str, Any]) -> dict[str, Region]:
     file = REGIONS_FILE
     raws = _top_list(file, data, "regions", ["regions"])
     regions: dict[str, Region] = {}
@@ -930,15 +941,15 @@ def _parse_region(node: _Node, letter: str) -> Region:
         kind_s = raw[2] if len(raw) == 3 else PathKind.PATH.value
         if kind_s not in {k.value for k in PathKind}:
             raise _fail(file, where, f"unknown path kind {kind_s!r}")
-        kind = PathKind(kind_s)
+        path_kind = PathKind(kind_s)
         pair = frozenset((a, b))
         if pair in seen:
             raise _fail(file, where, f"duplicate path {a}-{b}")
         seen.add(pair)
-        if kind is not PathKind.PATH and PATH_KIND_ONLY_ON[kind] != letter:
-            raise _fail(file, where, f"{kind} paths exist only on card {PATH_KIND_ONLY_ON[kind]}")
-        _check_special_path(file, where, kind, by_code[a], by_code[b])
-        paths.append(BoardPath(a=a, b=b, kind=kind))
+        if path_kind is not PathKind.PATH and PATH_KIND_ONLY_ON[path_kind] != letter:
+            raise _fail(file, where, f"{path_kind} paths exist only on card {PATH_KIND_ONLY_ON[path_kind]}")
+        _check_special_path(file, where, path_kind, by_code[a], by_code[b])
+        paths.append(BoardPath(a=a, b=b, kind=path_kind))
 
     entries_raw = node.mapping("entries")
     entries: dict[Direction, str] = {}
@@ -947,11 +958,12 @@ def _parse_region(node: _Node, letter: str) -> Region:
             raise _fail(file, f"{node.where}.entries.{key}", "unknown direction")
     for d in Direction:
         where = f"{node.where}.entries.{d.value}"
-        code = entries_raw.get(d.value)
-        if code is None:
+        entry = entries_raw.get(d.value)
+        if entry is None:
             raise _fail(file, where, "missing (every card has a north, east, south and west entry)")
-        if code not in by_code:
-            raise _fail(file, where, f"unknown field {code}")
+        if entry not in by_code:
+            raise _fail(file, where, f"unknown field {entry}")
+        code = entry
         f = by_code[code]
         if f.kind is not FieldKind.BEIGE:
             raise _fail(file, where, f"entry {code} must be an ordinary beige field, not {f.kind}")
@@ -1015,7 +1027,7 @@ def _adjacency(region: Region, kinds: set[PathKind]) -> dict[str, set[str]]:
     return adj
 
 
-def _reach(adj: dict[str, set[str]], start: str, blocked: set[str] = frozenset()) -> set[str]:
+def _reach(adj: dict[str, set[str]], start: str, blocked: AbstractSet[str] = frozenset()) -> set[str]:
     """Fields reachable from start; blocked fields may be entered but not passed through."""
     seen = {start}
     todo = deque([start])
@@ -1183,7 +1195,7 @@ def field_at(regions: dict[str, Region], code: str) -> Field | None:
 # =============================================================================================
 
 
-def _parse_heroes(data: dict) -> dict[str, Hero]:
+def _parse_heroes(data: dict[str, Any]) -> dict[str, Hero]:
     file = HEROES_FILE
     heroes: dict[str, Hero] = {}
     for index, raw in enumerate(_top_list(file, data, "heroes", ["heroes"])):
@@ -1250,7 +1262,12 @@ def _skill_dict(
     return out
 
 
-def _parse_items(data: dict) -> dict[str, Item]:
+def _skill_ints(node: _Node, key: str, lo: int, hi: int) -> dict[str, int]:
+    """``_skill_dict`` without ``allow_none``: every value is a whole number."""
+    return cast("dict[str, int]", _skill_dict(node, key, lo, hi))
+
+
+def _parse_items(data: dict[str, Any]) -> dict[str, Item]:
     file = ITEMS_FILE
     items: dict[str, Item] = {}
     item_fields = _names(Item)
@@ -1274,7 +1291,7 @@ def _parse_items(data: dict) -> dict[str, Item]:
             name_en=node.str("name_en"),
             slot_kind=node.str("slot_kind", choices=ITEM_SLOT_KINDS),
             category=node.str("category", choices=ITEM_CATEGORIES),
-            skill_bonus=MappingProxyType(_skill_dict(node, "skill_bonus", 1, 3)),
+            skill_bonus=MappingProxyType(_skill_ints(node, "skill_bonus", 1, 3)),
             artificial_lp=node.int("artificial_lp", required=False, default=0, lo=0, hi=3),
             movement_bonus=node.int("movement_bonus", required=False, default=0, lo=-1, hi=3),
             movement_set=movement_set,
@@ -1323,7 +1340,7 @@ def _parse_quest(node: _Node, key: str) -> Quest:
     return quest
 
 
-def _parse_tokens(data: dict) -> tuple[dict[str, Token], dict[str, _Node]]:
+def _parse_tokens(data: dict[str, Any]) -> tuple[dict[str, Token], dict[str, _Node]]:
     file = TOKENS_FILE
     tokens: dict[str, Token] = {}
     nodes: dict[str, _Node] = {}
@@ -1347,7 +1364,7 @@ def _parse_tokens(data: dict) -> tuple[dict[str, Token], dict[str, _Node]]:
             name_de=node.str("name_de"),
             name_en=node.str("name_en"),
             target=node.str("target", required=False, default=None, pattern=COORD),
-            skills=MappingProxyType(_skill_dict(node, "skills", -4, 0)),
+            skills=MappingProxyType(_skill_ints(node, "skills", -4, 0)),
             hearts=node.int("hearts", required=False, default=0, lo=0, hi=2),
             reward_gold=node.int("reward_gold", required=False, default=0, lo=0, hi=10),
             reward_xp=_xp(node, "reward_xp"),
@@ -1478,7 +1495,7 @@ def _check_token(node: _Node, t: Token, regions: dict[str, Region], items: dict[
     if t.scroll_symbol and cat is not TokenCategory.WEAPON_PART:
         raise fail("scroll_symbol", "only the three scroll guardians show the scroll symbol")
     if cat is TokenCategory.WEAPON_PART:
-        guardian, material, magister = WEAPONS[t.weapon]
+        guardian, material, magister = WEAPONS[cast(str, t.weapon)]  # a weapon part names its weapon (above)
         if t.face not in (guardian, material, magister):
             raise fail(
                 "face", f"the {t.weapon} is made from {guardian}, {material} and {magister}, not {t.face}"
@@ -1502,7 +1519,10 @@ def _check_quest(
     q = t.quest
     assert q is not None
     where = "quest"
-    fail = lambda key, what: node.fail(f"{where}.{key}", what)  # noqa: E731
+
+    def fail(key: str, what: str) -> ContentError:
+        return node.fail(f"{where}.{key}", what)
+
     if field_at(regions, q.target) is None:
         raise fail("target", f"{q.target} is not a field of the board")
     by_face: dict[str, list[Token]] = {}
@@ -1519,7 +1539,7 @@ def _check_quest(
     if needs_person != (q.person is not None):
         raise fail("person", f"quest type {q.type} {'needs' if needs_person else 'has no'} underlined person")
     if needs_person:
-        p = person_token(q.person, "person")
+        p = person_token(cast(str, q.person), "person")  # needs_person: the quest names one (above)
         if q.target != p.target:
             raise fail("target", f"must be {p.target}, the coordinate printed on {q.person}")
     if (q.type in (5, 6)) != (q.reward_item is not None):
@@ -1623,7 +1643,7 @@ def _check_tokens(
 
 
 def _parse_deeds(
-    data: dict, tokens: dict[str, Token], items: dict[str, Item], regions: dict[str, Region]
+    data: dict[str, Any], tokens: dict[str, Token], items: dict[str, Item], regions: dict[str, Region]
 ) -> dict[str, Deed]:
     file = DEEDS_FILE
     deeds: dict[str, Deed] = {}
@@ -1793,7 +1813,7 @@ def _parse_boss(node: _Node, kind: str, items: dict[str, Item]) -> BossCard:
     return card
 
 
-def _parse_bosses(data: dict, items: dict[str, Item]) -> tuple[dict[str, BossCard], dict[str, BossCard]]:
+def _parse_bosses(data: dict[str, Any], items: dict[str, Item]) -> tuple[dict[str, BossCard], dict[str, BossCard]]:
     file = BOSSES_FILE
     out: dict[str, dict[str, BossCard]] = {}
     for section, kind in (("namenlose", "namenloser"), ("dragons", "dragon")):
@@ -1808,15 +1828,15 @@ def _parse_bosses(data: dict, items: dict[str, Item]) -> tuple[dict[str, BossCar
     namenlose, dragons = out["namenlose"], out["dragons"]
     names = {c.name_de: c for c in namenlose.values()}
     for name, want in NAMENLOSE.items():
-        card = names.get(name)
-        if card is None:
+        named = names.get(name)
+        if named is None:
             raise _fail(file, "namenlose", f"the Namenloser card {name!r} is missing")
-        if card.weapon != want.get("weapon"):
-            raise _fail(file, f"namenlose[{card.key}].weapon", f"the rulebook gives {want.get('weapon')}")
-        if {p[0] for p in card.protections} != want.get("protections", set()):
+        if named.weapon != want.get("weapon"):
+            raise _fail(file, f"namenlose[{named.key}].weapon", f"the rulebook gives {want.get('weapon')}")
+        if {p[0] for p in named.protections} != want.get("protections", set()):
             raise _fail(
                 file,
-                f"namenlose[{card.key}].protections",
+                f"namenlose[{named.key}].protections",
                 f"the rulebook gives {sorted(want.get('protections', set()))}",
             )
     if len(namenlose) != len(NAMENLOSE):
