@@ -35,9 +35,12 @@ def _game_key(game: Game) -> str:
     return f"game:{game.pk}:{game.seed[:8]}"
 
 
-def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], str]) -> str:
-    """The board SVG of this version as ``seat`` sees it, built by ``build`` only on a miss."""
-    key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash(names)}"
+def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], str],
+              extra: Any = None) -> str:
+    """The board SVG of this version as ``seat`` sees it, built by ``build`` only on a miss. ``extra``
+    names whatever else the picture shows that the version and seat do not fix (the fields ringed for
+    the viewer's last visit, a spectator's delayed position): it is part of the key."""
+    key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
     return cache.get_or_set(key, build, SECONDS)
 
 

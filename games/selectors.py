@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from games.engine import apply, dice_for, legal_actions
 from games.engine import view as engine_view
@@ -170,6 +170,72 @@ def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> l
     if (upto := log_limit_for(game, seat_index)) is not None:
         rows = rows.filter(sequence__lte=upto)
     return [log_entry(row, seat_index) for row in reversed(list(rows.order_by("-sequence")[:count]))]
+
+
+#: How many of the newest log rows a page reads (the log shows the last 40; the story since the viewer's
+#: last visit looks further back) and the shared cache keeps per game version.
+TAIL_ROWS = 120
+TAIL_SECONDS = 600
+_TAIL_FIELDS = ("sequence", "seat", "action", "events", "taken_back", "sealed", "created_at")
+
+
+@dataclass(frozen=True)
+class LogTail:
+    """The newest rows of a game's log at one version (oldest first, undescribed and not yet filtered for
+    a seat: ``visible`` does that) and how many rows the log has in all."""
+
+    rows: tuple[GameAction, ...]
+    total: int
+
+
+def _tail_key(game: Game, version: int) -> str:
+    return f"game:{game.pk}:{game.seed[:8]}:{version}:tail"
+
+
+def log_tail(*, game: Game, seat_index: int | None) -> LogTail:
+    """The last ``TAIL_ROWS`` rows of the log as ``seat_index`` may see it, and the log's length: from
+    the shared cache (kept per game version: the rows of a version never change) or one query whatever
+    the length of the log. A spectator held back by the delay (R-151) reads the rows up to the delay's
+    limit from the database."""
+    upto = log_limit_for(game, seat_index)
+    if upto is None:
+        found = cache.get(_tail_key(game, game.version))
+        if found is not None:
+            return found
+    rows = GameAction.objects.filter(game=game)
+    if upto is not None:
+        rows = rows.filter(sequence__lte=upto)
+    count = rows.order_by().values("game").annotate(n=Count("pk")).values("n")
+    version = Game.objects.filter(pk=game.pk).values("version")
+    newest = list(rows.only(*_TAIL_FIELDS).annotate(log_total=Subquery(count), at_version=Subquery(version))
+                  .order_by("-sequence")[:TAIL_ROWS])
+    tail = LogTail(tuple(reversed(newest)), newest[0].log_total if newest else 0)
+    # Rows read in the same statement as the game's version: cached only if that is the version the
+    # request holds (a write committed in between would otherwise file newer rows under an older key).
+    if upto is None and newest and newest[0].at_version == game.version:
+        cache.set(_tail_key(game, game.version), tail, TAIL_SECONDS)
+    return tail
+
+
+def log_count_between(*, game: Game, after: int, before: int, not_seat: int) -> int:
+    """How many standing steps of other seats lie strictly between two sequence numbers (the story
+    since a visit longer ago than the log's tail counts its older steps with this)."""
+    return (GameAction.objects.filter(game=game, sequence__gt=after, sequence__lt=before, taken_back=False)
+            .exclude(seat=not_seat).count())
+
+
+def log_tail_extend(*, game: Game, version: int, rows: list[GameAction]) -> None:
+    """A write that added ``rows`` to the log at ``version`` (each a step: the game's version then is
+    their last sequence) files the next version's tail from the one cached for ``version``, so the
+    response the writer renders reads no log row. Nothing is filed unless the rows follow on exactly."""
+    if not rows or any(row.taken_back for row in rows) or \
+            [row.sequence for row in rows] != list(range(version + 1, version + 1 + len(rows))):
+        return
+    before = cache.get(_tail_key(game, version))
+    if before is None:
+        return
+    tail = LogTail((before.rows + tuple(rows))[-TAIL_ROWS:], before.total + len(rows))
+    cache.add(_tail_key(game, rows[-1].sequence), tail, TAIL_SECONDS)
 
 
 def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:
