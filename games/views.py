@@ -222,6 +222,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         # so a page that tells nothing new writes nothing.
         visits.mark_seen(seat=my_seat, sequence=game.version)
     changed = story["fields"] if story else ()
+    upto = selectors.log_limit_for(game, seat_index)  # a spectator's delayed position: part of the keys
     context.update({
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
@@ -233,13 +234,15 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         # spectator's delayed position in the key: no seat is ever shown a board built for another.
         "board_svg": mark_safe(game_cache.board_svg(
             game=game, seat=seat_index, lang=lang, names=names,
-            extra={"changed": list(changed), "upto": selectors.log_limit_for(game, seat_index)},
+            extra={"changed": list(changed), "upto": upto},
             build=lambda: str(board.render_board(content=content, view=view, lang=lang, targets=targets,
                                                  names=names, changed=changed)))),
         "story": story,
         "walks": walks,
         "points_left": view.get("turn_state", {}).get("points") if view.get("phase") == "play" else None,
-        "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
+        "board_text": game_cache.board_text(
+            game=game, seat=seat_index, lang=lang, names=names, extra={"upto": upto},
+            build=lambda: board.board_text(content=content, view=view, lang=lang, names=names)),
         "sheets": _sheets(content, view, seat_index, lang, names),
         "log": log,
         "log_total": log_total,

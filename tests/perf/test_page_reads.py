@@ -66,7 +66,7 @@ def test_a_cache_warmed_by_one_seat_shows_the_other_seat_only_its_own_view(clien
     for seat in (0, 1):
         cache.clear()
         context = _page(client, game, players[seat])
-        cold[seat] = (context["log"], str(context["board_svg"]))
+        cold[seat] = (context["log"], str(context["board_svg"]), context["board_text"])
     assert [e["events"] for e in cold[0][0] if e["sequence"] in secret] != \
         [e["events"] for e in cold[1][0] if e["sequence"] in secret]
     # ... is exactly the page it gets after the other seat warmed the cache.
@@ -74,7 +74,7 @@ def test_a_cache_warmed_by_one_seat_shows_the_other_seat_only_its_own_view(clien
         cache.clear()
         _page(client, game, players[first])
         context = _page(client, game, players[second])
-        assert (context["log"], str(context["board_svg"])) == cold[second]
+        assert (context["log"], str(context["board_svg"]), context["board_text"]) == cold[second]
 
 
 def test_the_tail_is_the_end_of_the_visible_log_and_is_read_once_per_version(players, django_assert_num_queries):
