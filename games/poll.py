@@ -86,7 +86,8 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     activate_preferences(request)
     response = views.game_poll(request, game_id)
     if response.status_code in (200, 204, 286):
-        value = current_from_db(game_id)
+        # The stamp of the game the view read (no query more); a view that did not say: from the database.
+        value = getattr(response, "game_stamp", None) or current_from_db(game_id)
         if value is not None:
             cache.add(_key(game_id), value, STAMP_SECONDS)  # never over a fresher one published meanwhile
     return response

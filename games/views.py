@@ -439,11 +439,16 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     """204 while nothing changed since the page's stamp; else the fresh game partial."""
     game = _load(request, game_id)
-    if request.GET.get("stamp") == _stamp(game):
+    current = _stamp(game)
+    if request.GET.get("stamp") == current:
         if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
-            return HttpResponseStopPolling()
-        return HttpResponse(status=204)
-    return _game_response(request, game)
+            response = HttpResponseStopPolling()
+        else:
+            response = HttpResponse(status=204)
+    else:
+        response = _game_response(request, game)
+    response.game_stamp = current  # games.poll files the stamp of the game just read in the shared cache
+    return response
 
 
 def _after_post(request: HttpRequest, game: Game, *, seats: list | None = None) -> HttpResponse:
