@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
+from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from games.engine import apply, dice_for, legal_actions
 from games.engine import view as engine_view
@@ -33,15 +33,25 @@ def games_visible_to(user) -> QuerySet[Game]:
 VIEW_GRANTS: list = []
 
 
-def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> Game:
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, count_waiting: bool = False) -> Game:
     """The one access check for loading a game: a game the user may not see is 'not found'.
 
     The same rule as ``games_visible_to`` (public, or the user created it or has a seat in it), checked
     on the game and its seats — which every page and endpoint of a game needs anyway (names, the
     viewer's seat, the heroes), so they come with it: two plain queries, shared through the prefetch
     cache (``game.seats.count()`` then needs none).
+
+    ``count_waiting``: the game row comes with ``games_waiting``, how many games wait for the user
+    (``visits.games_waiting_for``, the header's count), read in the same statement.
     """
-    game = Game.objects.filter(pk=game_id).first()
+    rows = Game.objects.filter(pk=game_id)
+    if count_waiting and user is not None and user.is_authenticated:
+        from .visits import waiting_games
+
+        waiting = (Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
+                   .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
+        rows = rows.annotate(games_waiting=Subquery(waiting))
+    game = rows.first()
     if game is not None:
         prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
         if not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):

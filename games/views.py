@@ -59,7 +59,9 @@ class GameHidden(Http404):
 
 def _load(request: HttpRequest, game_id: int, invite_code: str | None = None) -> Game:
     try:
-        return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
+        # With the header's count of games waiting for the user, in the same query (_game_response).
+        return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code,
+                                           count_waiting=True)
     except NotFound as exc:
         raise GameHidden(_("There is no such game, or it is private.")) from exc
 
@@ -418,8 +420,16 @@ def _sheets(content, view: dict[str, Any], seat: int | None, lang: str, names: d
     return sheets
 
 
+def _waiting_known(request: HttpRequest, game: Game) -> None:
+    """The header's count of games waiting, read with the game (_load): the games_waiting tag keeps it
+    per request and does not count again."""
+    if getattr(game, "games_waiting", None) is not None:
+        request._games_waiting = game.games_waiting
+
+
 def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> HttpResponse:
     template = "games/_game.html" if request.htmx else "games/game.html"
+    _waiting_known(request, game)
     return render(request, template, _page_context(request, game), status=status)
 
 
@@ -451,14 +461,21 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
-def _after_post(request: HttpRequest, game: Game, *, seats: list | None = None) -> HttpResponse:
+def _after_post(request: HttpRequest, game: Game, *, seats: list | None = None,
+                waited: bool | None = None) -> HttpResponse:
     """The answer to a POST: with htmx the fresh partial, rendered from the same Game object (after a
     step the service left its new state on it, so no state row is read again); ``seats``: the seats
-    read before a step, which a step does not change (who sits where, bots, the marks of the last visit)."""
+    read before a step, which a step does not change (who sits where, bots, the marks of the last visit);
+    ``waited``: whether this game waited for the user then (the count of games waiting moves by this
+    game's change alone)."""
     if request.htmx:
         game.refresh_from_db()
         if seats is not None:
             game._seats_list = seats  # what games.persistence.seats_of keeps per Game object
+        if seats is not None and waited is not None and getattr(game, "games_waiting", None) is not None:
+            game.games_waiting += int(visits.waits_for(game, seats, request.user)) - int(waited)
+        else:
+            game.__dict__.pop("games_waiting", None)  # a pause or a resignation: counted afresh
         return _game_response(request, game)
     return redirect("games:detail", game_id=game.pk)
 
@@ -488,14 +505,15 @@ def _logged(game: Game, rows: list) -> None:
 def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
     """Validate a playing form, call the service with its cleaned data, report a refusal, answer."""
     seats = seats_of(game)
+    waited = visits.waits_for(game, seats, request.user)
     if not form.is_valid():
         messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
-        return _after_post(request, game, seats=seats)
+        return _after_post(request, game, seats=seats, waited=waited)
     try:
         service(form.cleaned_data)
     except GameServiceError as exc:
         _report(request, exc)
-    return _after_post(request, game, seats=seats)
+    return _after_post(request, game, seats=seats, waited=waited)
 
 
 @login_required
@@ -583,6 +601,7 @@ def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
+    _waiting_known(request, game)
     return render(request, "games/log.html", _page_context(request, game, full_log=True))
 
 
@@ -629,6 +648,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "seat_index": seat_index,
     }
     template = "games/_replay.html" if request.htmx else "games/replay.html"
+    _waiting_known(request, game)
     return render(request, template, context)
 
 

@@ -97,19 +97,21 @@ def test_a_tail_read_after_a_newer_write_is_not_filed_under_the_older_version(pl
     assert cache.get(f"game:{game.pk}:{game.seed[:8]}:{stale.version}:tail") is None
 
 
-def _step(client, game, players):
+def _step(client, game, players, prefer: str = ""):
     game.refresh_from_db()
     state = load_state(game)
     seat = acting_seat(state)
     actions = legal_actions(load_content(), state, seat)
-    action = next((a for a in actions if "take_back" not in a.kind), actions[0]).to_json()
+    action = next((a for a in actions if a.kind == prefer), None) or \
+        next((a for a in actions if "take_back" not in a.kind), actions[0])
+    action = action.to_json()
     kind = action.pop("kind")
     client.force_login(players[seat])
     form = {"kind": kind, "params": json.dumps(action), "version": game.version,
             "idempotency_key": f"k{game.version}"}
     response = client.post(reverse("games:submit", args=[game.pk]), form, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    return seat, response.context
+    return seat, response.context, response.content.decode()
 
 
 def test_the_htmx_answer_to_a_step_shows_the_log_a_fresh_page_shows(client, players):
@@ -118,7 +120,7 @@ def test_the_htmx_answer_to_a_step_shows_the_log_a_fresh_page_shows(client, play
     seat = acting_seat(load_state(game))
     _page(client, game, players[seat])             # the page the step is taken from (warms the tail)
     for _ in range(3):
-        seat, answered = _step(client, game, players)
+        seat, answered, _html = _step(client, game, players)
         game.refresh_from_db()
         assert answered["log_total"] == GameAction.objects.filter(game=game).count()
         cache.clear()
@@ -135,3 +137,29 @@ def test_the_story_counts_the_steps_older_than_the_tail(client, players):
     assert story is not None
     assert len(story["entries"]) + story["earlier"] == others
     assert Seat.objects.get(game=game, index=0).last_seen_sequence == game.version
+
+
+def test_the_count_of_games_waiting_read_with_the_game_is_the_count_after_each_step(client, players):
+    """The header's count comes with the game row (and after a step moves by this game's change alone):
+    it must be what games.visits counts afresh, also when the step passes the turn to the other player."""
+    from games import visits
+
+    game = seed_game_fast(players, 40)
+    seed_game_fast(players, 7, title="another")     # a second game, waiting for one of the two
+    passed = 0
+    for _ in range(12):
+        game.refresh_from_db()
+        before = game.current_seat
+        seat, _context, html = _step(client, game, players, prefer="end_turn")
+        assert _waiting(html) == visits.games_waiting_for(players[seat])
+        game.refresh_from_db()
+        passed += game.current_seat != before
+        page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+        assert _waiting(page) == visits.games_waiting_for(players[seat])
+    assert passed, "no step passed the turn: the test would not see the count move"
+
+
+def _waiting(html: str) -> int:
+    import re
+
+    return int(re.search(r'data-waiting="(\d+)"', html).group(1))
