@@ -202,12 +202,16 @@ def _tail_key(game: Game, version: int) -> str:
     return f"game:{game.pk}:{game.seed[:8]}:{version}:tail"
 
 
-def log_tail(*, game: Game, seat_index: int | None) -> LogTail:
+_UNKNOWN = object()
+
+
+def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> LogTail:
     """The last ``TAIL_ROWS`` rows of the log as ``seat_index`` may see it, and the log's length: from
     the shared cache (kept per game version: the rows of a version never change) or one query whatever
     the length of the log. A spectator held back by the delay (R-151) reads the rows up to the delay's
     limit from the database."""
-    upto = log_limit_for(game, seat_index)
+    if upto is _UNKNOWN:   # a caller that already asked log_limit_for passes its answer
+        upto = log_limit_for(game, seat_index)
     if upto is None:
         found = cache.get(_tail_key(game, game.version))
         if found is not None:

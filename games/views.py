@@ -206,6 +206,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
     describe = _describer(content, game, seat_index, lang, names, hero_names)
+    upto = selectors.log_limit_for(game, seat_index)  # a spectator's delayed position: part of the keys
     if full_log:
         raw_log = selectors.visible_log(game=game, seat_index=seat_index)
         log = describe(raw_log)
@@ -214,7 +215,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     else:
         # Only the rows the page shows are read and described (issue 17): the log's last entries and
         # the story's, from the cached tail of the log at this version.
-        tail = selectors.log_tail(game=game, seat_index=seat_index)
+        tail = selectors.log_tail(game=game, seat_index=seat_index, upto=upto)
         raw_log = [selectors.log_entry(row, seat_index) for row in tail.rows[-LOG_ON_PAGE:]]
         log = describe(raw_log)
         story = _story(game, tail, my_seat, describe)
@@ -224,7 +225,6 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         # so a page that tells nothing new writes nothing.
         visits.mark_seen(seat=my_seat, sequence=game.version)
     changed = story["fields"] if story else ()
-    upto = selectors.log_limit_for(game, seat_index)  # a spectator's delayed position: part of the keys
     context.update({
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
