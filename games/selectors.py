@@ -192,7 +192,7 @@ _TAIL_FIELDS = ("sequence", "seat", "action", "events", "taken_back", "sealed", 
 @dataclass(frozen=True)
 class LogTail:
     """The newest rows of a game's log at one version (oldest first, undescribed and not yet filtered for
-    a seat: ``visible`` does that) and how many rows the log has in all."""
+    a seat: ``log_entry`` does that per row) and how many rows the log has in all."""
 
     rows: tuple[GameAction, ...]
     total: int
@@ -248,8 +248,14 @@ def log_tail_extend(*, game: Game, version: int, rows: list[GameAction]) -> None
     before = cache.get(_tail_key(game, version))
     if before is None:
         return
-    tail = LogTail((before.rows + tuple(rows))[-TAIL_ROWS:], before.total + len(rows))
+    tail = LogTail((before.rows + tuple(_slim(row) for row in rows))[-TAIL_ROWS:], before.total + len(rows))
     cache.add(_tail_key(game, rows[-1].sequence), tail, TAIL_SECONDS)
+
+
+def _slim(row: GameAction) -> GameAction:
+    """The row's fields a log entry reads, without the game object the service left on it (with its
+    state): that is not to be pickled into the cache with every tail."""
+    return GameAction(pk=row.pk, game_id=row.game_id, **{name: getattr(row, name) for name in _TAIL_FIELDS})
 
 
 def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:

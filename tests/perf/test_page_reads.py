@@ -163,3 +163,15 @@ def _waiting(html: str) -> int:
     import re
 
     return int(re.search(r'data-waiting="(\d+)"', html).group(1))
+
+
+def test_a_step_files_the_next_tail_without_the_game_the_service_left_on_its_row(client, players):
+    game = seed_game_fast(players, 20)
+    _page(client, game, players[acting_seat(load_state(game))])   # the tail at this version
+    _step(client, game, players)
+    game.refresh_from_db()
+    filed = cache.get(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail")
+    assert filed is not None and filed.rows[-1].sequence == game.version
+    assert all(not row._state.fields_cache for row in filed.rows)   # no Game (nor its state) pickled along
+    assert [row.sequence for row in filed.rows] == \
+        [row.sequence for row in selectors.log_tail(game=Game.objects.get(pk=game.pk), seat_index=0).rows]
