@@ -6,6 +6,7 @@ in docs/architecture.md for how the page wires them in):
 * ``board_svg``: the board SVG for a game version, the viewing seat and language (the clickable
   targets follow from the state and the seat's legal actions, so from the version and the seat);
 * ``board_text``: the same board as text, for the "Board as text" section;
+* ``walk_routes``: the seat's one-click routes, planned by applying the engine's moves;
 * ``log_sentences``: each log entry described once per seat's view of it and language.
 
 Keys name the game's id, the start of its seed (so a reused id never meets an old entry) and the
@@ -51,6 +52,13 @@ def board_text(*, game: Game, seat: int | None, lang: str, names: dict | None, b
     ``build`` only on a miss; ``extra`` as for ``board_svg`` (a spectator's delayed position)."""
     key = f"{_game_key(game)}:{game.version}:board-text:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
     return cache.get_or_set(key, build, SECONDS)
+
+
+def walk_routes(*, game: Game, seat: int, build: Callable[[], Any]) -> Any:
+    """The one-click routes (games.walking.reachable) of ``seat`` at this version, planned by ``build``
+    only on a miss: they follow from the state and the seat alone (the labels are made per language
+    from them on each request)."""
+    return cache.get_or_set(f"{_game_key(game)}:{game.version}:walks:{seat}", build, SECONDS)
 
 
 def log_sentences(

@@ -311,7 +311,8 @@ def _walks(content, game: Game, groups, targets: dict[str, board.Option], seat: 
         return []
     from games.persistence import load_state
 
-    routes = walking.reachable(content, load_state(game), seat)
+    routes = game_cache.walk_routes(game=game, seat=seat,
+                                    build=lambda: walking.reachable(content, load_state(game), seat))
     options = walk_options(content, routes, lang, id_prefix=f"v{game.version}")
     walks = []
     for option in options:

@@ -84,3 +84,18 @@ def test_the_board_text_is_built_once_per_version_seat_language_and_delay(long_g
     long_game.version += 1
     game_cache.board_text(seat=0, **args)
     assert len(builds) == 5
+
+
+def test_the_walk_routes_are_planned_once_per_version_and_seat(long_game):
+    plans = []
+
+    def build():
+        plans.append(1)
+        return {"F2": len(plans)}
+
+    assert game_cache.walk_routes(game=long_game, seat=0, build=build) == {"F2": 1}
+    assert game_cache.walk_routes(game=long_game, seat=0, build=build) == {"F2": 1}
+    game_cache.walk_routes(game=long_game, seat=1, build=build)
+    long_game.version += 1
+    game_cache.walk_routes(game=long_game, seat=0, build=build)
+    assert len(plans) == 3
