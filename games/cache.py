@@ -5,6 +5,8 @@ in docs/architecture.md for how the page wires them in):
 
 * ``board_svg``: the board SVG for a game version, the viewing seat and language (the clickable
   targets follow from the state and the seat's legal actions, so from the version and the seat);
+* ``board_text``: the same board as text, for the "Board as text" section;
+* ``walk_routes``: the seat's one-click routes, planned by applying the engine's moves;
 * ``log_sentences``: each log entry described once per seat's view of it and language.
 
 Keys name the game's id, the start of its seed (so a reused id never meets an old entry) and the
@@ -35,10 +37,28 @@ def _game_key(game: Game) -> str:
     return f"game:{game.pk}:{game.seed[:8]}"
 
 
-def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], str]) -> str:
-    """The board SVG of this version as ``seat`` sees it, built by ``build`` only on a miss."""
-    key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash(names)}"
+def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], str],
+              extra: Any = None) -> str:
+    """The board SVG of this version as ``seat`` sees it, built by ``build`` only on a miss. ``extra``
+    names whatever else the picture shows that the version and seat do not fix (the fields ringed for
+    the viewer's last visit, a spectator's delayed position): it is part of the key."""
+    key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
     return cache.get_or_set(key, build, SECONDS)
+
+
+def board_text(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], Any],
+               extra: Any = None) -> Any:
+    """The board as text (squares, fields, tokens, heroes) of this version as ``seat`` sees it, built by
+    ``build`` only on a miss; ``extra`` as for ``board_svg`` (a spectator's delayed position)."""
+    key = f"{_game_key(game)}:{game.version}:board-text:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
+    return cache.get_or_set(key, build, SECONDS)
+
+
+def walk_routes(*, game: Game, seat: int, build: Callable[[], Any]) -> Any:
+    """The one-click routes (games.walking.reachable) of ``seat`` at this version, planned by ``build``
+    only on a miss: they follow from the state and the seat alone (the labels are made per language
+    from them on each request)."""
+    return cache.get_or_set(f"{_game_key(game)}:{game.version}:walks:{seat}", build, SECONDS)
 
 
 def log_sentences(

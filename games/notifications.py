@@ -228,7 +228,7 @@ def _digest_items(row: Notification) -> list[Notification]:
 
 def _waiting_games(user) -> list[dict]:
     """Every game waiting for ``user`` right now (his seat is the one to act), oldest deadline first."""
-    games = visits.waiting_for(user).order_by(F("turn_deadline_at").asc(nulls_last=True), "pk")
+    games = visits.waiting_games(user).order_by(F("turn_deadline_at").asc(nulls_last=True), "pk")
     return [{"game": game, "url": f"{settings.SITE_URL}/games/{game.pk}/",
              "deadline": _local(game.turn_deadline_at, user)} for game in games]
 
@@ -240,7 +240,7 @@ def collect_digest(*, user, day: date) -> Notification | None:
     if not collected.exists():
         return None
     if (not collected.exclude(kind=Notification.Kind.YOUR_TURN).exists()
-            and not visits.waiting_for(user).exists()):
+            and not visits.waiting_games(user).exists()):
         # Only turns he has taken since: nothing to tell (ruling R-180).
         collected.update(status=Notification.Status.SKIPPED)
         return None

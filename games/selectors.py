@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from games.engine import apply, dice_for, legal_actions
 from games.engine import view as engine_view
@@ -33,15 +33,25 @@ def games_visible_to(user) -> QuerySet[Game]:
 VIEW_GRANTS: list = []
 
 
-def game_get_for_user(*, user, game_id: int, invite_code: str | None = None) -> Game:
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, count_waiting: bool = False) -> Game:
     """The one access check for loading a game: a game the user may not see is 'not found'.
 
     The same rule as ``games_visible_to`` (public, or the user created it or has a seat in it), checked
     on the game and its seats — which every page and endpoint of a game needs anyway (names, the
     viewer's seat, the heroes), so they come with it: two plain queries, shared through the prefetch
     cache (``game.seats.count()`` then needs none).
+
+    ``count_waiting``: the game row comes with ``games_waiting``, how many games wait for the user
+    (``visits.games_waiting_for``, the header's count), read in the same statement.
     """
-    game = Game.objects.filter(pk=game_id).first()
+    rows = Game.objects.filter(pk=game_id)
+    if count_waiting and user is not None and user.is_authenticated:
+        from .visits import waiting_games
+
+        waiting = (Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
+                   .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
+        rows = rows.annotate(games_waiting=Subquery(waiting))
+    game = rows.first()
     if game is not None:
         prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
         if not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
@@ -170,6 +180,82 @@ def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> l
     if (upto := log_limit_for(game, seat_index)) is not None:
         rows = rows.filter(sequence__lte=upto)
     return [log_entry(row, seat_index) for row in reversed(list(rows.order_by("-sequence")[:count]))]
+
+
+#: How many of the newest log rows a page reads (the log shows the last 40; the story since the viewer's
+#: last visit looks further back) and the shared cache keeps per game version.
+TAIL_ROWS = 120
+TAIL_SECONDS = 600
+_TAIL_FIELDS = ("sequence", "seat", "action", "events", "taken_back", "sealed", "created_at")
+
+
+@dataclass(frozen=True)
+class LogTail:
+    """The newest rows of a game's log at one version (oldest first, undescribed and not yet filtered for
+    a seat: ``log_entry`` does that per row) and how many rows the log has in all."""
+
+    rows: tuple[GameAction, ...]
+    total: int
+
+
+def _tail_key(game: Game, version: int) -> str:
+    return f"game:{game.pk}:{game.seed[:8]}:{version}:tail"
+
+
+_UNKNOWN = object()
+
+
+def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> LogTail:
+    """The last ``TAIL_ROWS`` rows of the log as ``seat_index`` may see it, and the log's length: from
+    the shared cache (kept per game version: the rows of a version never change) or one query whatever
+    the length of the log. A spectator held back by the delay (R-151) reads the rows up to the delay's
+    limit from the database."""
+    if upto is _UNKNOWN:   # a caller that already asked log_limit_for passes its answer
+        upto = log_limit_for(game, seat_index)
+    if upto is None:
+        found = cache.get(_tail_key(game, game.version))
+        if found is not None:
+            return found
+    rows = GameAction.objects.filter(game=game)
+    if upto is not None:
+        rows = rows.filter(sequence__lte=upto)
+    count = rows.order_by().values("game").annotate(n=Count("pk")).values("n")
+    version = Game.objects.filter(pk=game.pk).values("version")
+    newest = list(rows.only(*_TAIL_FIELDS).annotate(log_total=Subquery(count), at_version=Subquery(version))
+                  .order_by("-sequence")[:TAIL_ROWS])
+    tail = LogTail(tuple(reversed(newest)), newest[0].log_total if newest else 0)
+    # Rows read in the same statement as the game's version: cached only if that is the version the
+    # request holds (a write committed in between would otherwise file newer rows under an older key).
+    if upto is None and newest and newest[0].at_version == game.version:
+        cache.set(_tail_key(game, game.version), tail, TAIL_SECONDS)
+    return tail
+
+
+def log_count_between(*, game: Game, after: int, before: int, not_seat: int) -> int:
+    """How many standing steps of other seats lie strictly between two sequence numbers (the story
+    since a visit longer ago than the log's tail counts its older steps with this)."""
+    return (GameAction.objects.filter(game=game, sequence__gt=after, sequence__lt=before, taken_back=False)
+            .exclude(seat=not_seat).count())
+
+
+def log_tail_extend(*, game: Game, version: int, rows: list[GameAction]) -> None:
+    """A write that added ``rows`` to the log at ``version`` (each a step: the game's version then is
+    their last sequence) files the next version's tail from the one cached for ``version``, so the
+    response the writer renders reads no log row. Nothing is filed unless the rows follow on exactly."""
+    if not rows or any(row.taken_back for row in rows) or \
+            [row.sequence for row in rows] != list(range(version + 1, version + 1 + len(rows))):
+        return
+    before = cache.get(_tail_key(game, version))
+    if before is None:
+        return
+    tail = LogTail((before.rows + tuple(_slim(row) for row in rows))[-TAIL_ROWS:], before.total + len(rows))
+    cache.add(_tail_key(game, rows[-1].sequence), tail, TAIL_SECONDS)
+
+
+def _slim(row: GameAction) -> GameAction:
+    """The row's fields a log entry reads, without the game object the service left on it (with its
+    state): that is not to be pickled into the cache with every tail."""
+    return GameAction(pk=row.pk, game_id=row.game_id, **{name: getattr(row, name) for name in _TAIL_FIELDS})
 
 
 def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -23,9 +24,10 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from games import board, endings, poll, rulebook, selectors, services, standing, turns, visits, walking
+from games import cache as game_cache
 from games.engine import view as engine_view
 from games.engine.content import load_content
-from games.presenters.story import story_since
+from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
 
 from .bot_seats import create_with_bots, seat_name
@@ -56,7 +58,9 @@ class GameHidden(Http404):
 
 def _load(request: HttpRequest, game_id: int, invite_code: str | None = None) -> Game:
     try:
-        return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code)
+        # With the header's count of games waiting for the user, in the same query (_game_response).
+        return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code,
+                                           count_waiting=True)
     except NotFound as exc:
         raise GameHidden(_("There is no such game, or it is private.")) from exc
 
@@ -200,25 +204,47 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
     walks = _walks(content, game, groups, targets, seat_index, lang)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
-    raw_log = selectors.visible_log(game=game, seat_index=seat_index)
-    log = board.describe_log(content, raw_log, lang, names, hero_names)
-    story = story_since(log, raw_log, since=my_seat.last_seen_sequence, seat=seat_index) if my_seat else None
-    if my_seat is not None:
+    describe = _describer(content, game, seat_index, lang, names, hero_names)
+    upto = selectors.log_limit_for(game, seat_index)  # a spectator's delayed position: part of the keys
+    if full_log:
+        raw_log = selectors.visible_log(game=game, seat_index=seat_index)
+        log = describe(raw_log)
+        story = story_since(log, raw_log, since=my_seat.last_seen_sequence, seat=seat_index) if my_seat else None
+        log_total = len(log)
+    else:
+        # Only the rows the page shows are read and described (issue 17): the log's last entries and
+        # the story's, from the cached tail of the log at this version.
+        tail = selectors.log_tail(game=game, seat_index=seat_index, upto=upto)
+        raw_log = [selectors.log_entry(row, seat_index) for row in tail.rows[-LOG_ON_PAGE:]]
+        log = describe(raw_log)
+        story = _story(game, tail, my_seat, describe)
+        log_total = tail.total
+    if story is not None:
+        # Only a story moves the mark: steps of one's own (or taken back) would never be told anyway,
+        # so a page that tells nothing new writes nothing.
         visits.mark_seen(seat=my_seat, sequence=game.version)
+    changed = story["fields"] if story else ()
     context.update({
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
         "groups": groups,
-        "board_svg": board.render_board(content=content, view=view, lang=lang, targets=targets, names=names,
-                                        changed=story["fields"] if story else ()),
+        # Kept per version, seat, language and names (games.cache), with the ringed fields and a
+        # spectator's delayed position in the key: no seat is ever shown a board built for another.
+        "board_svg": mark_safe(game_cache.board_svg(
+            game=game, seat=seat_index, lang=lang, names=names,
+            extra={"changed": list(changed), "upto": upto},
+            build=lambda: str(board.render_board(content=content, view=view, lang=lang, targets=targets,
+                                                 names=names, changed=changed)))),
         "story": story,
         "walks": walks,
         "points_left": view.get("turn_state", {}).get("points") if view.get("phase") == "play" else None,
-        "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
+        "board_text": game_cache.board_text(
+            game=game, seat=seat_index, lang=lang, names=names, extra={"upto": upto},
+            build=lambda: board.board_text(content=content, view=view, lang=lang, names=names)),
         "sheets": _sheets(content, view, seat_index, lang, names),
-        "log": log if full_log else log[-LOG_ON_PAGE:],
-        "log_total": len(log),
+        "log": log,
+        "log_total": log_total,
         "can_take_back": _can_take_back(log, raw_log, seat_index, view),
         "last_step": _last_step(log),
         "drawn_card": _drawn_card(content, view, seat_index, lang),
@@ -227,6 +253,41 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         "colours": board.SEAT_COLOURS,
     })
     return context
+
+
+def _describer(content, game: Game, seat: int | None, lang: str, names: dict[int, str],
+               hero_names: dict[int, str]):
+    """Log entries to sentences, each entry described once per seat's view, language and names
+    (games.cache.log_sentences); the full-log page describes its many entries directly."""
+    def describe(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if len(entries) > selectors.TAIL_ROWS:
+            return board.describe_log(content, entries, lang, names, hero_names)
+        return game_cache.log_sentences(
+            game=game, entries=entries, seat=seat, lang=lang, names={"players": names, "heroes": hero_names},
+            describe=lambda missing: board.describe_log(content, missing, lang, names, hero_names))
+    return describe
+
+
+def _story(game: Game, tail: selectors.LogTail, my_seat, describe) -> dict[str, Any] | None:
+    """The others' steps since the player's last visit (games.presenters.story), from the log's tail:
+    the newest STORY_LIMIT of them are read and described; older ones are only counted, in the
+    database only when the tail does not reach back to the last visit."""
+    if my_seat is None:
+        return None
+    since, seat = my_seat.last_seen_sequence, my_seat.index
+    new = [row for row in tail.rows if row.sequence > since and not row.taken_back and row.seat != seat]
+    if not new:
+        return None
+    shown = new[-STORY_LIMIT:]
+    earlier = len(new) - len(shown)
+    first = tail.rows[0].sequence
+    if len(tail.rows) < tail.total and first > since + 1:
+        earlier += selectors.log_count_between(game=game, after=since, before=first, not_seat=seat)
+    raw = [selectors.log_entry(row, seat) for row in shown]
+    story = story_since(describe(raw), raw, since=since, seat=seat)
+    if story is not None:
+        story["earlier"] += earlier
+    return story
 
 
 def _dice_check_url(game: Game) -> str | None:
@@ -247,7 +308,8 @@ def _walks(content, game: Game, groups, targets: dict[str, board.Option], seat: 
         return []
     from games.persistence import load_state
 
-    routes = walking.reachable(content, load_state(game), seat)
+    routes = game_cache.walk_routes(game=game, seat=seat,
+                                    build=lambda: walking.reachable(content, load_state(game), seat))
     options = walk_options(content, routes, lang, id_prefix=f"v{game.version}")
     walks = []
     for option in options:
@@ -356,8 +418,16 @@ def _sheets(content, view: dict[str, Any], seat: int | None, lang: str, names: d
     return sheets
 
 
+def _waiting_known(request: HttpRequest, game: Game) -> None:
+    """The header's count of games waiting, read with the game (_load): the games_waiting tag keeps it
+    per request and does not count again."""
+    if getattr(game, "games_waiting", None) is not None:
+        request._games_waiting = game.games_waiting
+
+
 def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> HttpResponse:
     template = "games/_game.html" if request.htmx else "games/game.html"
+    _waiting_known(request, game)
     return render(request, template, _page_context(request, game), status=status)
 
 
@@ -377,16 +447,33 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     """204 while nothing changed since the page's stamp; else the fresh game partial."""
     game = _load(request, game_id)
-    if request.GET.get("stamp") == _stamp(game):
+    current = _stamp(game)
+    if request.GET.get("stamp") == current:
         if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
-            return HttpResponseStopPolling()
-        return HttpResponse(status=204)
-    return _game_response(request, game)
+            response = HttpResponseStopPolling()
+        else:
+            response = HttpResponse(status=204)
+    else:
+        response = _game_response(request, game)
+    response.game_stamp = current  # games.poll files the stamp of the game just read in the shared cache
+    return response
 
 
-def _after_post(request: HttpRequest, game: Game) -> HttpResponse:
+def _after_post(request: HttpRequest, game: Game, *, seats: list | None = None,
+                waited: bool | None = None) -> HttpResponse:
+    """The answer to a POST: with htmx the fresh partial, rendered from the same Game object (after a
+    step the service left its new state on it, so no state row is read again); ``seats``: the seats
+    read before a step, which a step does not change (who sits where, bots, the marks of the last visit);
+    ``waited``: whether this game waited for the user then (the count of games waiting moves by this
+    game's change alone)."""
     if request.htmx:
         game.refresh_from_db()
+        if seats is not None:
+            game._seats_list = seats  # what games.persistence.seats_of keeps per Game object
+        if seats is not None and waited is not None and getattr(game, "games_waiting", None) is not None:
+            game.games_waiting += int(visits.waits_for(game, seats, request.user)) - int(waited)
+        else:
+            game.__dict__.pop("games_waiting", None)  # a pause or a resignation: counted afresh
         return _game_response(request, game)
     return redirect("games:detail", game_id=game.pk)
 
@@ -398,21 +485,33 @@ def _after_post(request: HttpRequest, game: Game) -> HttpResponse:
 def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     form = ActionForm(request.POST)
-    return _submit(request, game, form, lambda data: services.action_submit(
-        game=game, user=request.user, action=form.action(), expected_version=data["version"],
-        idempotency_key=data["idempotency_key"]))
+
+    def step(data):
+        result = services.action_submit(game=game, user=request.user, action=form.action(),
+                                         expected_version=data["version"], idempotency_key=data["idempotency_key"])
+        if not result.replayed:
+            _logged(game, [result.action])
+    return _submit(request, game, form, step)
+
+
+def _logged(game: Game, rows: list) -> None:
+    """The step's rows go onto the cached tail of the log, so the response reads no log row."""
+    if rows:
+        selectors.log_tail_extend(game=game, version=rows[0].sequence - 1, rows=rows)
 
 
 def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
     """Validate a playing form, call the service with its cleaned data, report a refusal, answer."""
+    seats = seats_of(game)
+    waited = visits.waits_for(game, seats, request.user)
     if not form.is_valid():
         messages.error(request, _("That form was incomplete or damaged; nothing was done. Please try again."))
-        return _after_post(request, game)
+        return _after_post(request, game, seats=seats, waited=waited)
     try:
         service(form.cleaned_data)
     except GameServiceError as exc:
         _report(request, exc)
-    return _after_post(request, game)
+    return _after_post(request, game, seats=seats, waited=waited)
 
 
 @login_required
@@ -422,9 +521,9 @@ def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
 def walk(request: HttpRequest, game_id: int) -> HttpResponse:
     """One click on a reachable field: the whole route, one logged step at a time (services.walk_to)."""
     game = _load(request, game_id)
-    return _submit(request, game, WalkForm(request.POST), lambda data: services.walk_to(
+    return _submit(request, game, WalkForm(request.POST), lambda data: _logged(game, services.walk_to(
         game=game, user=request.user, to=data["to"], expected_version=data["version"],
-        idempotency_key=data["idempotency_key"]))
+        idempotency_key=data["idempotency_key"])))
 
 
 @login_required
@@ -516,6 +615,7 @@ def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
+    _waiting_known(request, game)
     return render(request, "games/log.html", _page_context(request, game, full_log=True))
 
 
@@ -534,9 +634,12 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
     names = {s.index: seat_name(s) for s in seats}
     seat_index = next((s.index for s in seats if s.user_id == request.user.pk and not s.dropped), None)
-    log = selectors.visible_log(game=game, seat_index=seat_index)
-    # Position 0 is the game as dealt; then one position after each step not taken back.
-    positions = [0] + [entry["sequence"] for entry in log if not entry["taken_back"]]
+    # Position 0 is the game as dealt; then one position after each step not taken back (only the
+    # sequence numbers are read; the one step shown is read and described below).
+    rows = selectors.log_rows(game=game)
+    if (upto := selectors.log_limit_for(game, seat_index)) is not None:
+        rows = rows.filter(sequence__lte=upto)
+    positions = [0, *rows.filter(taken_back=False).values_list("sequence", flat=True)]
     try:
         wanted = int(request.GET.get("step", positions[-1]))
     except ValueError:
@@ -546,7 +649,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     view = engine_view(content, replay_state(game, upto=step), seat_index)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
-    shown = [entry for entry in log if entry["sequence"] == step]
+    shown = selectors.log_entries_at(game=game, seat_index=seat_index, sequences=[step]) if step else []
     context = {
         "game": game, "seats": seats, "names": names, "view": view, "step": step,
         "position": index, "count": len(positions) - 1,
@@ -559,6 +662,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "seat_index": seat_index,
     }
     template = "games/_replay.html" if request.htmx else "games/replay.html"
+    _waiting_known(request, game)
     return render(request, template, context)
 
 

@@ -49,7 +49,8 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     activate_preferences(request)
     response = views.game_poll(request, game_id)
     if response.status_code in (200, 204, 286):
-        value = current_from_db(game_id)
+        # The stamp of the game the view read (no query more); a view that did not say: from the database.
+        value = getattr(response, "game_stamp", None) or current_from_db(game_id)
         if value is not None:
             fill(game_id, value)
     return response

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 
 from .models import Game, Seat
 
@@ -14,16 +14,24 @@ def mark_seen(*, seat: Seat, sequence: int) -> None:
         seat.last_seen_sequence = sequence
 
 
+WAITING_STATUSES = (Game.Status.SETUP, Game.Status.RUNNING)
+
+
+def waiting_games(user) -> QuerySet[Game]:
+    """The running (or setting-up) games, not paused, whose seat to act is the user's (not dropped)."""
+    # One filter call, so the three seat conditions hold for the same seat.
+    return Game.objects.filter(status__in=WAITING_STATUSES, paused=False, seats__user=user, seats__dropped=False,
+                               seats__index=F("current_seat")).distinct()
+
+
+def waits_for(game: Game, seats, user) -> bool:
+    """Whether this one game, as read with its seats, is among ``waiting_games(user)``."""
+    return (game.status in WAITING_STATUSES and not game.paused
+            and any(s.user_id == user.pk and not s.dropped and s.index == game.current_seat for s in seats))
+
+
 def games_waiting_for(user) -> int:
     """How many running games wait for this user: their seat is the one to act (setup included)."""
     if not getattr(user, "is_authenticated", False):
         return 0
-    return waiting_for(user).count()
-
-
-def waiting_for(user):
-    """The running games whose seat to act is ``user``'s (mails use it too: games.notifications)."""
-    # One filter call, so the three seat conditions hold for the same seat.
-    return Game.objects.filter(status__in=(Game.Status.SETUP, Game.Status.RUNNING), paused=False,
-                               seats__user=user, seats__dropped=False,
-                               seats__index=F("current_seat")).distinct()
+    return waiting_games(user).count()

@@ -21,15 +21,17 @@ from games.persistence import load_state
 
 pytestmark = pytest.mark.django_db
 
-# The issue's targets. One exception: the htmx submit's response is rendered by the game page's view
-# (games/views.py, reshaped by the play-experience issue), which reloads the game, its seats and the
-# whole log after the write: 4 queries. Its target of 12 holds once that view renders from the state
-# the service leaves on the game object and from selectors.last_visible_entries (docs/architecture.md).
+# The issue's targets. The htmx submit renders its answer from the Game object the service leaves its
+# new state on, the seats read before the step and the log's tail the step filed
+# (games.selectors.log_tail_extend); the header's count of games waiting came with the game row and
+# moves by this game's change: after the service only the game row is read again (refresh_from_db).
+# Before it: the user, the game and its seats (the access check); in it (games/services.py): the lock,
+# cards, seats and tokens under the lock, each changed kind of row, the version and the log row.
 BUDGETS = {
     "page": 8,
     "poll_unchanged": 0,
     "poll_changed": 8,
-    "htmx_submit": 16,
+    "htmx_submit": 12,
     "api_submit": 10,
     "api_state": 6,
     "api_actions": 6,

@@ -66,3 +66,36 @@ def test_each_log_sentence_is_described_once():
     assert game_cache.log_sentences(entries=entries[:3], **args) == ["step 1", "step 2", "step 3"]
     assert game_cache.log_sentences(entries=entries, **args) == [f"step {n}" for n in range(1, 6)]
     assert described == [1, 2, 3, 4, 5]
+
+
+def test_the_board_text_is_built_once_per_version_seat_language_and_delay(long_game):
+    builds = []
+
+    def build():
+        builds.append(1)
+        return [{"square": len(builds)}]
+
+    args = {"game": long_game, "lang": "de", "names": {0: "a"}, "build": build}
+    first = game_cache.board_text(seat=0, **args)
+    assert game_cache.board_text(seat=0, **args) == first
+    game_cache.board_text(seat=1, **args)
+    game_cache.board_text(seat=None, **args)
+    game_cache.board_text(seat=None, extra={"upto": 40}, **args)   # a spectator held back by the delay
+    long_game.version += 1
+    game_cache.board_text(seat=0, **args)
+    assert len(builds) == 5
+
+
+def test_the_walk_routes_are_planned_once_per_version_and_seat(long_game):
+    plans = []
+
+    def build():
+        plans.append(1)
+        return {"F2": len(plans)}
+
+    assert game_cache.walk_routes(game=long_game, seat=0, build=build) == {"F2": 1}
+    assert game_cache.walk_routes(game=long_game, seat=0, build=build) == {"F2": 1}
+    game_cache.walk_routes(game=long_game, seat=1, build=build)
+    long_game.version += 1
+    game_cache.walk_routes(game=long_game, seat=0, build=build)
+    assert len(plans) == 3
