@@ -61,8 +61,10 @@ def _stems(text: str) -> set[str]:
 
 
 def _is_heading(line: str, heading: str) -> bool:
-    """The rulebook line that opens a catalogue section (a heading ending in ":" may be cut short)."""
-    return line == heading or (len(line) > 20 and line.endswith(":") and heading.startswith(line.rstrip(":")))
+    """The rulebook line that opens a catalogue section: the heading, maybe with a colon; a long
+    heading ending in a colon may be cut short there (the cooperative variant's)."""
+    return line in (heading, heading + ":") or (
+        len(line) > 40 and line.endswith(":") and heading.startswith(line.rstrip(":")))
 
 
 def _sentences(paragraph: str) -> list[str]:
