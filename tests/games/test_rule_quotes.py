@@ -59,3 +59,10 @@ def test_the_rule_page_quotes_german_on_the_german_site_and_summarises_in_englis
     user.save()
     english = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert rulebook.rule_text("XP-06")[:40] in english and "Würfelwurf" not in english
+
+
+@needs_rulebook
+def test_the_check_fails_on_a_stored_quote_that_is_not_the_rulebooks(monkeypatch, capsys):
+    monkeypatch.setattr(rulebook, "_stored_quotes", lambda: {"GLOS-51": ["Der Ring gibt drei LP.", "Aktionen"]})
+    assert rulebook.main([]) == 1
+    assert "GLOS-51: not a run of whole sentences" in capsys.readouterr().out
