@@ -153,35 +153,16 @@ def german_quote(rule_id: str) -> tuple[str, str]:
     return (stored[0], stored[1]) if stored else ("", "")
 
 
-def nearest_sentence(rule_id: str) -> tuple[str, str]:
-    """(the rulebook's German sentence nearest to the rule, its section heading); ("", "") if none.
-
-    Nearest: the sentence of the rule's own rulebook section sharing the most words with the
-    catalogue row — its German game terms, numbers and card letters, and the German stems of its
-    common English words (``_TERMS``)."""
-    heading = _rule_sections().get(rule_id, "")
-    sentences = _rulebook_sections().get(heading, [])
-    if not sentences:
-        return "", heading
-    wanted = _stems(rule_text(rule_id))
-    lowered = [sentence.lower() for sentence in sentences]
-    # A word found in few sentences of the section says more than one found in all of them.
-    weight = {stem: 1 / sum(1 for text in lowered if stem in text) for stem in wanted
-              if any(stem in text for text in lowered)}
-
-    def score(number: int) -> float:
-        return sum(w for stem, w in weight.items() if stem in lowered[number])
-
-    best = max(range(len(sentences)), key=score)  # the first of equal ones: the rulebook's order
-    return sentences[best], heading
-
-
 def candidates(rule_id: str, count: int = 5) -> list[tuple[float, str]]:
     """The heuristic's ``count`` best (score, sentence) pairs from the rule's own section, best first:
-    suggestions for a person who checks the quote, never a quote by themselves."""
+    suggestions for a person who checks the quote, never a quote by themselves (about half of the
+    heuristic's first choices were wrong). Score: the sentence shares the catalogue row's German game
+    terms, numbers and card letters, and the German stems of its common English words (``_TERMS``);
+    among equals the rulebook's order."""
     sentences = _rulebook_sections().get(_rule_sections().get(rule_id, ""), [])
     wanted = _stems(rule_text(rule_id))
     lowered = [sentence.lower() for sentence in sentences]
+    # A word found in few sentences of the section says more than one found in all of them.
     weight = {stem: 1 / sum(1 for text in lowered if stem in text) for stem in wanted
               if any(stem in text for text in lowered)}
     scored = [(sum(w for stem, w in weight.items() if stem in text), number) for number, text in enumerate(lowered)]
