@@ -60,32 +60,65 @@ def _stems(text: str) -> set[str]:
     return words | {_TERMS[w] for w in words if w in _TERMS}
 
 
+def _is_heading(line: str, heading: str) -> bool:
+    """The rulebook line that opens a catalogue section: the heading, maybe with a colon; a long
+    heading ending in a colon may be cut short there (the cooperative variant's)."""
+    return line in (heading, heading + ":") or (
+        len(line) > 40 and line.endswith(":") and heading.startswith(line.rstrip(":")))
+
+
+def _sentences(paragraph: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(paragraph.strip().lstrip("• ").strip()) if s.strip()]
+
+
 @lru_cache(maxsize=1)
-def _rulebook_sections() -> dict[str, list[str]]:
-    """The catalogue's sections (by their "Src" heading) and the rulebook's sentences under each."""
+def _rulebook_paragraphs() -> list[tuple[str, list[str]]]:
+    """Every paragraph (line) of the rulebook as (the catalogue section heading it stands under, its
+    sentences), in the rulebook's order; paragraphs before the first section have the heading ""."""
     try:
         lines = [line.strip() for line in RULEBOOK.read_text(encoding="utf-8").splitlines()]
     except OSError:
-        return {}
+        return []
     headings = _SRC.findall(CATALOGUE.read_text(encoding="utf-8"))
-    starts, at = [], 0
-    for heading in headings:
-        index = next((i for i in range(at, len(lines)) if lines[i] == heading), None)
-        starts.append(index)
-        if index is not None:
-            at = index + 1
-    sections = {}
-    for number, heading in enumerate(headings):
-        start = starts[number]
-        if start is None:
+    result, current, upcoming = [], "", list(headings)
+    for line in lines:
+        found = next((h for h in upcoming if _is_heading(line, h)), None)
+        if found is not None:
+            current = found
+            upcoming = upcoming[upcoming.index(found) + 1:]
             continue
-        end = next((s for s in starts[number + 1:] if s is not None), len(lines))
-        sentences = []
-        for line in lines[start + 1:end]:
-            if len(line) > 30:
-                sentences.extend(s.strip() for s in _SENTENCE.split(line.lstrip("• ")) if len(s.strip()) > 20)
-        sections[heading] = sentences
+        if line:
+            result.append((current, _sentences(line)))
+    return result
+
+
+@lru_cache(maxsize=1)
+def _rulebook_sections() -> dict[str, list[str]]:
+    """The catalogue's sections (by their "Src" heading) and the rulebook's sentences under each."""
+    sections: dict[str, list[str]] = {}
+    for heading, sentences in _rulebook_paragraphs():
+        if heading:
+            sections.setdefault(heading, []).extend(s for s in sentences if len(s) > 20)
     return sections
+
+
+def quote_problem(quote: str, section: str) -> str:
+    """Why a stored quote is not allowed ("" if it is). A quote must be the rulebook's own words:
+    one whole sentence, or a run of consecutive whole sentences of one paragraph (never a part of a
+    sentence, which could drop its conditions), standing under the catalogue section ``section``."""
+    if not quote.strip() or quote != quote.strip():
+        return "empty or padded quote"
+    wanted = _sentences(quote)
+    places = []
+    for heading, sentences in _rulebook_paragraphs():
+        for start in range(len(sentences) - len(wanted) + 1):
+            if sentences[start:start + len(wanted)] == wanted and " ".join(wanted) == quote:
+                places.append(heading)
+    if not places:
+        return "not a run of whole sentences of one rulebook paragraph"
+    if section not in places:
+        return f"stands under {places[0]!r}, not {section!r}"
+    return ""
 
 
 @lru_cache(maxsize=1)
@@ -115,45 +148,57 @@ def _stored_quotes() -> dict[str, list[str]]:
 
 def german_quote(rule_id: str) -> tuple[str, str]:
     """(the rulebook's German sentence for the rule, its section heading) from the stored quotes
-    (docs/rules/quotes.de.json, written by ``python -m games.rulebook``); ("", "") if none."""
+    (docs/rules/quotes.de.json, checked by hand against the rulebook); ("", "") if none."""
     stored = _stored_quotes().get(rule_id)
     return (stored[0], stored[1]) if stored else ("", "")
 
 
-def write_quotes() -> int:
-    """Pick every rule's sentence from the rulebook and store them; returns how many were found."""
-    quotes = {rule: list(nearest_sentence(rule)) for rule in rules()}
-    quotes = {rule: pair for rule, pair in quotes.items() if pair[0]}
-    QUOTES.write_text(json.dumps(quotes, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    _stored_quotes.cache_clear()
-    return len(quotes)
-
-
-def nearest_sentence(rule_id: str) -> tuple[str, str]:
-    """(the rulebook's German sentence nearest to the rule, its section heading); ("", "") if none.
-
-    Nearest: the sentence of the rule's own rulebook section sharing the most words with the
-    catalogue row — its German game terms, numbers and card letters, and the German stems of its
-    common English words (``_TERMS``)."""
-    heading = _rule_sections().get(rule_id, "")
-    sentences = _rulebook_sections().get(heading, [])
-    if not sentences:
-        return "", heading
+def candidates(rule_id: str, count: int = 5) -> list[tuple[float, str]]:
+    """The heuristic's ``count`` best (score, sentence) pairs from the rule's own section, best first:
+    suggestions for a person who checks the quote, never a quote by themselves (about half of the
+    heuristic's first choices were wrong). Score: the sentence shares the catalogue row's German game
+    terms, numbers and card letters, and the German stems of its common English words (``_TERMS``);
+    among equals the rulebook's order."""
+    sentences = _rulebook_sections().get(_rule_sections().get(rule_id, ""), [])
     wanted = _stems(rule_text(rule_id))
     lowered = [sentence.lower() for sentence in sentences]
     # A word found in few sentences of the section says more than one found in all of them.
     weight = {stem: 1 / sum(1 for text in lowered if stem in text) for stem in wanted
               if any(stem in text for text in lowered)}
-
-    def score(number: int) -> float:
-        return sum(w for stem, w in weight.items() if stem in lowered[number])
-
-    best = max(range(len(sentences)), key=score)  # the first of equal ones: the rulebook's order
-    return sentences[best], heading
+    scored = [(sum(w for stem, w in weight.items() if stem in text), number) for number, text in enumerate(lowered)]
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [(round(score, 2), sentences[number]) for score, number in scored[:count]]
 
 
-if __name__ == "__main__":  # python -m games.rulebook: refresh docs/rules/quotes.de.json
+def main(argv: list[str] | None = None) -> int:
+    """``python -m games.rulebook``: check the stored quotes (exit 1 on a bad one);
+    ``--suggest RULE-ID...``: print the heuristic's candidate sentences for a person to check.
+    The stored file docs/rules/quotes.de.json is edited by hand only; nothing here writes it."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m games.rulebook", description=main.__doc__)
+    parser.add_argument("--suggest", nargs="+", metavar="RULE-ID", help="print candidate sentences")
+    args = parser.parse_args(argv)
+    if args.suggest:
+        for rule_id in args.suggest:
+            print(f"{rule_id} [{_rule_sections().get(rule_id, '?')}]: {rule_text(rule_id)}")
+            stored = german_quote(rule_id)[0]
+            print(f"  stored: {stored or '-'}")
+            for score, sentence in candidates(rule_id):
+                print(f"  {score:5.2f}  {sentence}")
+        return 0
+    bad = {rule: quote_problem(*pair) for rule, pair in _stored_quotes().items()}
+    bad = {rule: why for rule, why in bad.items() if why}
+    for rule, why in sorted(bad.items()):
+        print(f"{rule}: {why}")
+    print(f"{len(_stored_quotes())} stored quotes, {len(bad)} bad")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    import sys
+
     import django
 
     django.setup()
-    print(f"{write_quotes()} rules quoted in {QUOTES}")
+    sys.exit(main())

@@ -21,17 +21,32 @@ def test_the_german_quote_is_a_sentence_of_the_rulebook_from_the_rules_own_secti
 
 
 @needs_rulebook
-def test_most_rules_find_a_sentence_and_every_quote_is_verbatim():
-    found = {rule: rulebook.german_quote(rule)[0] for rule in rulebook.rules()}
-    quoted = [text for text in found.values() if text]
-    assert len(quoted) > len(found) * 0.7
-    assert all(text in RULEBOOK_TEXT for text in quoted)
+def test_every_stored_quote_is_whole_rulebook_sentences_under_its_own_section():
+    stored = rulebook._stored_quotes()
+    assert stored and set(stored) <= set(rulebook.rules())
+    bad = {rule: rulebook.quote_problem(quote, section) for rule, (quote, section) in stored.items()}
+    assert {rule: why for rule, why in bad.items() if why} == {}
+    assert all(quote in RULEBOOK_TEXT for quote, _ in stored.values())
 
 
 @needs_rulebook
-def test_the_stored_quotes_are_the_ones_the_rulebook_gives_now():
-    assert all(rulebook.german_quote(rule) == rulebook.nearest_sentence(rule) for rule in rulebook.rules()
-               if rulebook.german_quote(rule)[0])
+def test_a_part_of_a_sentence_or_a_sentence_from_another_section_is_refused():
+    sentence = "Aktionen werden durch Marken mit einem farbigen Rand beschrieben."
+    assert rulebook.quote_problem(sentence, "Aktionen") == ""
+    assert rulebook.quote_problem(sentence[:-1], "Aktionen")  # no full stop: only a part
+    assert rulebook.quote_problem("Aktionen werden durch Marken", "Aktionen")
+    assert "stands under 'Aktionen'" in rulebook.quote_problem(sentence, "Bewegung")
+    assert rulebook.quote_problem("Der Ring gibt drei LP.", "Aktionen")
+
+
+@needs_rulebook
+def test_suggest_prints_candidates_and_never_writes_the_stored_file(capsys):
+    before = rulebook.QUOTES.read_bytes()
+    assert rulebook.main(["--suggest", "XP-06"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("XP-06 [Erfahrung]") and "Würfel" in printed
+    assert rulebook.main([]) == 0
+    assert rulebook.QUOTES.read_bytes() == before
 
 
 def test_the_rule_page_quotes_german_on_the_german_site_and_summarises_in_english(client, user):
@@ -44,3 +59,10 @@ def test_the_rule_page_quotes_german_on_the_german_site_and_summarises_in_englis
     user.save()
     english = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert rulebook.rule_text("XP-06")[:40] in english and "Würfelwurf" not in english
+
+
+@needs_rulebook
+def test_the_check_fails_on_a_stored_quote_that_is_not_the_rulebooks(monkeypatch, capsys):
+    monkeypatch.setattr(rulebook, "_stored_quotes", lambda: {"GLOS-51": ["Der Ring gibt drei LP.", "Aktionen"]})
+    assert rulebook.main([]) == 1
+    assert "GLOS-51: not a run of whole sentences" in capsys.readouterr().out
