@@ -192,7 +192,31 @@ def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
         return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
     if effects & {"heal_d6", "heal_herbwoman"}:
         return hero["lp"] < hero["lp_max"] - 1
-    return "magister" in effects or bool(token.weapon)
+    if "magister" in effects:
+        return token.weapon in weapon_ready(content, hero)
+    if token.weapon:
+        # A scroll guard is worth a try only without a scroll already (one weapon is enough).
+        return not held_weapon_items(content, hero)
+    return False
+
+
+def held_weapon_items(content: Content, hero: dict[str, Any]) -> dict[str, set[str]]:
+    """Weapon -> the categories ("scroll", "material") of its parts the hero carries."""
+    result: dict[str, set[str]] = {}
+    for entry in hero["items"]:
+        tid, face = entry.get("id"), entry.get("face")
+        if not tid or face not in content.items:
+            continue
+        weapon = content.tokens[tid].weapon
+        category = content.items[face].category
+        if weapon and category in ("scroll", "material"):
+            result.setdefault(weapon, set()).add(category)
+    return result
+
+
+def weapon_ready(content: Content, hero: dict[str, Any]) -> set[str]:
+    """The weapons whose scroll and material the hero carries: his Magister makes them."""
+    return {w for w, parts in held_weapon_items(content, hero).items() if parts >= {"scroll", "material"}}
 
 
 def best_skill(content: Content, hero: dict[str, Any]) -> str:

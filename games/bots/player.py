@@ -50,6 +50,9 @@ from .knowledge import distances_to, fight_chance, me, pass_chance, total_lp
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
 LEVELS = ("random", "easy", "normal", "strong")
+IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
+              "use_teleporter", "roll_labyrinth"}
+IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
 
@@ -76,6 +79,8 @@ class Bot:
         self.tries: dict[str, int] = {}   # token -> how often the bot tried to take or use it
         self.stays: dict[str, int] = {}   # field -> how many turns the bot ended there
         self.dropped: set[str] = set()    # items the bot laid down for better ones: never taken back
+        self.acted_turn = -1              # the last turn in which the bot did more than walk
+        self.blocked: dict[str, int] = {}  # field -> turn until which it is no target (a turn idled there)
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -95,7 +100,10 @@ class Bot:
         if self.level == "easy" and self.rng.random() < 0.25:
             sensible = [a for a in legal if a.kind not in ("drop_item", "drop_quest", "set_dice_policy", "offer_item")]
             return self.rng.choice(sensible or legal)
-        return self._play(content, seen, legal)
+        action = self._play(content, seen, legal)
+        if action.kind not in IDLE_KINDS:
+            self.acted_turn = seen["turn"]
+        return action
 
     # --- setup -------------------------------------------------------------------------------------
     def _setup(self, content: Content, legal: list[Action]) -> Action:
@@ -179,6 +187,10 @@ class Bot:
             return by_type[EndMovement][0]
         if by_type.get(EndTurn):
             self.stays[hero["position"]] = self.stays.get(hero["position"], 0) + 1
+            if self.acted_turn != seen["turn"] and not ts["bag_draws"] and hero["position"] != hero["manor"]:
+                # Nothing to do here after all (a token it cannot use, a healer it cannot pay):
+                # look elsewhere for a while instead of waiting on the spot.
+                self.blocked[hero["position"]] = seen["turn"] + IDLE_BLOCK_ROUNDS * seen["seats"]
             return by_type[EndTurn][0]
         return legal[0]
 
@@ -189,7 +201,8 @@ class Bot:
     # --- movement ----------------------------------------------------------------------------------------
     def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
         goal = choose_goal(content, seen)
-        targets = {t: goal.starts.get(t, 0.0) for t in goal.targets}
+        blocked = {f for f, until in self.blocked.items() if until > seen["turn"]}
+        targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)
         if goal.forage:
             detour = 3.0 if targets or explore else 0.0
@@ -198,7 +211,7 @@ class Bot:
                           if t["kind"] == "encounter" and t["id"] and _encounter_worth(content, hero, t["id"])}
             skip = {t for t, n in self.tries.items() if n >= 2} | self.dropped
             for code in forage_targets(content, seen, skip):
-                if self.stays.get(code, 0) < 2 or code in repeatable:
+                if code not in blocked and (self.stays.get(code, 0) < 2 or code in repeatable):
                     targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
