@@ -206,12 +206,9 @@ class Bot:
         explore = set(goal.explore)
         if goal.forage:
             detour = 3.0 if targets or explore else 0.0
-            hero = me(seen)
-            repeatable = {t["field"] for t in seen["tokens"]
-                          if t["kind"] == "encounter" and t["id"] and _encounter_worth(content, hero, t["id"])}
             skip = {t for t, n in self.tries.items() if n >= 2} | self.dropped
             for code in forage_targets(content, seen, skip):
-                if code not in blocked and (self.stays.get(code, 0) < 2 or code in repeatable):
+                if code not in blocked:
                     targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
@@ -222,6 +219,12 @@ class Bot:
             # The goal lies beyond face-down cards: turn cards over until a way to it shows.
             hidden = {c["cell"] for c in seen["board"] if not c["revealed"]}
             dist = distances_to(content, seen, targets, explore | hidden, penalty)
+        hero = me(seen)
+        if hero["position"] not in dist:
+            # Nothing left to aim for (every target tried or idled at lately): any field with a
+            # token on it, else home, rather than standing still for the rest of the game.
+            anywhere = {t["field"] for t in seen["tokens"] if t["field"] != hero["position"]}
+            dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type) -> Action | None:
