@@ -92,18 +92,27 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
 
 
 def _wanted_face(content: Content, seen: dict[str, Any], faces: list[str]) -> str:
-    """From a bag search: what the plan waits for (the deed's next token, the Namenloser once the
-    gem is won), then any token of the own deed, the dragon with a weapon, else the first."""
+    """From a bag search: what the plan waits for first (the deed's next part, then its later
+    parts), the Namenloser once the deed is under way, the own weapon's parts, the dragon with a
+    weapon; else the first face."""
+    from .planner import deed_parts_done, held_weapon_items, weapon_skills
+
     hero = me(seen)
     wanted: list[str] = []
-    if hero["gem"]:
-        wanted.append("namenloser")
     deed = hero.get("deed")
-    if deed:
-        for part in content.deeds[deed].parts:
+    done = deed_parts_done(content, hero) if deed else 0
+    if deed and done < 3:
+        for part in content.deeds[deed].parts[done:]:
             wanted.extend(content.tokens[tid].face for tid in part.tokens)
             wanted.extend(part.needs)
-    wanted.append("drache")
+    if hero["gem"] or done >= 1:
+        wanted.append("namenloser")
+    weapons = held_weapon_items(content, hero)
+    for _, token in sorted(content.tokens.items()):
+        if token.weapon in weapons and token.category.value == "weapon_part":
+            wanted.append(token.face)
+    if weapon_skills(content, hero):
+        wanted.append("drache")
     for face in wanted:
         if face in faces:
             return face

@@ -65,6 +65,15 @@ def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
     return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
 
 
+def goal_name(goal: Goal | None) -> str:
+    return goal.name if goal is not None else ""
+
+
+def waiting_for_bag(name: str) -> bool:
+    """Goals that wait for a token still in the bag (a deed part, a need, the Namenloser)."""
+    return name.startswith(("draw ", "wait for"))
+
+
 class Bot:
     """A seat's player. ``level``: random, easy, normal or strong. Deterministic given its seed."""
 
@@ -212,14 +221,18 @@ class Bot:
                     targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
+        hero = me(seen)
+        if waiting_for_bag(goal.name) and hero["gold"] + hero["purse"] >= 1:
+            for t in seen["tokens"]:
+                if t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects:
+                    targets[t["field"]] = 0.0
         self.goal = goal
         penalty = monster_fields(content, seen)
         dist = distances_to(content, seen, targets, explore, penalty)
-        if me(seen)["position"] not in dist:
+        if hero["position"] not in dist:
             # The goal lies beyond face-down cards: turn cards over until a way to it shows.
             hidden = {c["cell"] for c in seen["board"] if not c["revealed"]}
             dist = distances_to(content, seen, targets, explore | hidden, penalty)
-        hero = me(seen)
         if hero["position"] not in dist:
             # Nothing left to aim for (every target tried or idled at lately): any field with a
             # token on it, else home, rather than standing still for the rest of the game.
@@ -352,6 +365,8 @@ class Bot:
                 score = 5.0
             elif effects & {"train_any"}:
                 score = 0.0
+            elif "seer" in effects and waiting_for_bag(goal_name(self.goal)):
+                score = 6.0   # the Hellseherin brings the awaited token out of the bag at once
             elif effects & {"beggar", "juggler", "seer"}:
                 score = 0.5 if hero["gold"] + hero["purse"] >= 3 else 0.0
             elif token.skills and a.option in token.skills:
