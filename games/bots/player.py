@@ -52,6 +52,7 @@ from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monste
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
               "use_teleporter", "roll_labyrinth"}
+HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
@@ -222,6 +223,13 @@ class Bot:
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
         hero = me(seen)
+        if goal.name == "heal":
+            # On the way to healing, take what lies open and draws without a fight: items, quests.
+            for t in seen["tokens"]:
+                if (t["id"] and t["face_up"] and t["kind"] in ("item", "quest") and t["field"] not in blocked
+                        and t["id"] not in self.dropped and self.tries.get(t["id"], 0) < 2
+                        and (t["kind"] == "item" or len(hero["quests"]) < 4)):
+                    targets.setdefault(t["field"], HEAL_DETOUR)
         if waiting_for_bag(goal.name) and hero["gold"] + hero["purse"] >= 1:
             for t in seen["tokens"]:
                 if t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects:
