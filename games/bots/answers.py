@@ -62,6 +62,8 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         # Lay the drawn face-down token where the hero can take it soon.
         dist = distances_to(content, seen, {hero["position"]})
         pick = min(options, key=lambda o: (dist.get(o, 999), o))
+    elif kind == "keep_item":
+        pick = _heirloom(content, hero, options)
     elif kind == "make_room":
         pick = "leave" if "leave" in options else options[0]
     elif kind == "offer":
@@ -89,6 +91,31 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
     else:
         pick = options[0]
     return next(a for a in legal if _value(a) == pick)
+
+
+def _heirloom(content: Content, hero: dict[str, Any], options: list[str]) -> str:
+    """What the heir keeps (DEATH-04): the gem (without it the whole deed is lost), else what the
+    deed card holds (its next part needs it), else a weapon or its parts, else the best item."""
+    if "gem" in options:
+        return "gem"
+
+    def rank(tid: str) -> tuple:
+        token = content.tokens.get(tid)
+        if token is None:
+            return (0, 0.0, tid)
+        if token.deed:
+            return (4, 0.0, tid)
+        item = content.items.get(token.back or "") or content.items.get(token.face)
+        if item is not None and any(f.startswith("dragon_weapon_") for f in item.flags):
+            return (3, 0.0, tid)
+        if token.weapon:
+            return (2, 0.0, tid)
+        value = 0.0
+        if item is not None:
+            value = max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+        return (1, value, tid)
+
+    return max(options, key=rank)
 
 
 def _wanted_face(content: Content, seen: dict[str, Any], faces: list[str]) -> str:
