@@ -232,7 +232,8 @@ class Bot:
                     targets.setdefault(t["field"], HEAL_DETOUR)
         if waiting_for_bag(goal.name) and hero["gold"] + hero["purse"] >= 1:
             for t in seen["tokens"]:
-                if t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects:
+                if (t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects
+                        and t["field"] not in blocked):
                     targets[t["field"]] = 0.0
         self.goal = goal
         penalty = monster_fields(content, seen)
