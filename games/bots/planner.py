@@ -20,7 +20,7 @@ DRAGON_FIELD = "V9"
 HEAL_FIELDS = ("N5", "I5")
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
-TOWER_CHANCE = (0.45, 0.0)    # the odds wanted against the Namenloser: early in the game, and at the end
+TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
 
 
 @dataclass
@@ -132,7 +132,7 @@ def tower_threshold(seen: dict[str, Any]) -> float:
     """Fewer odds are enough as the game goes on (150 turns per seat is the limit)."""
     rounds = seen["turn"] / max(1, seen["seats"])
     early, late = TOWER_CHANCE
-    return max(late, early - (early - late) * rounds / 130)
+    return max(late, early - (early - late) * rounds / 120)
 
 
 def tower_chance(content: Content, seen: dict[str, Any]) -> float:
@@ -173,7 +173,7 @@ def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
             "dragon", {dragon[0]})
     if hero["gem"]:
         if kind_fields(seen, "namenloser"):
-            if tower_chance(content, seen) < tower_threshold(seen) and total_lp(hero) < hero["lp_max"]:
+            if total_lp(hero) < hero["lp_max"]:
                 return Goal("heal before the tower", {hero["manor"]})
             if tower_chance(content, seen) < tower_threshold(seen):
                 # A Namenloser fight at these odds is a death that costs all experience: fight
