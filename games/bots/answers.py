@@ -62,6 +62,8 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         # Lay the drawn face-down token where the hero can take it soon.
         dist = distances_to(content, seen, {hero["position"]})
         pick = min(options, key=lambda o: (dist.get(o, 999), o))
+    elif kind == "keep_item":
+        pick = _heirloom(content, hero, options)
     elif kind == "make_room":
         pick = "leave" if "leave" in options else options[0]
     elif kind == "offer":
@@ -91,19 +93,53 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
     return next(a for a in legal if _value(a) == pick)
 
 
+def _heirloom(content: Content, hero: dict[str, Any], options: list[str]) -> str:
+    """What the heir keeps (DEATH-04): the gem (without it the whole deed is lost), else what the
+    deed card holds (its next part needs it), else a weapon or its parts, else the best item."""
+    if "gem" in options:
+        return "gem"
+
+    def rank(tid: str) -> tuple:
+        token = content.tokens.get(tid)
+        if token is None:
+            return (0, 0.0, tid)
+        if token.deed:
+            return (4, 0.0, tid)
+        item = content.items.get(token.back or "") or content.items.get(token.face)
+        if item is not None and any(f.startswith("dragon_weapon_") for f in item.flags):
+            return (3, 0.0, tid)
+        if token.weapon:
+            return (2, 0.0, tid)
+        value = 0.0
+        if item is not None:
+            value = max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+        return (1, value, tid)
+
+    return max(options, key=rank)
+
+
 def _wanted_face(content: Content, seen: dict[str, Any], faces: list[str]) -> str:
-    """From a bag search: what the plan waits for (the deed's next token, the Namenloser once the
-    gem is won), then any token of the own deed, the dragon with a weapon, else the first."""
+    """From a bag search: what the plan waits for first (the deed's next part, then its later
+    parts), the Namenloser once the deed is under way, the own weapon's parts, the dragon with a
+    weapon; else the first face."""
+    from .planner import deed_parts_done, held_weapon_items, weapon_skills
+
     hero = me(seen)
     wanted: list[str] = []
-    if hero["gem"]:
-        wanted.append("namenloser")
     deed = hero.get("deed")
-    if deed:
-        for part in content.deeds[deed].parts:
+    done = deed_parts_done(content, hero) if deed else 0
+    if deed and done < 3:
+        for part in content.deeds[deed].parts[done:]:
             wanted.extend(content.tokens[tid].face for tid in part.tokens)
             wanted.extend(part.needs)
-    wanted.append("drache")
+    if hero["gem"] or done >= 1:
+        wanted.append("namenloser")
+    weapons = held_weapon_items(content, hero)
+    for _, token in sorted(content.tokens.items()):
+        if token.weapon in weapons and token.category.value == "weapon_part":
+            wanted.append(token.face)
+    if weapon_skills(content, hero):
+        wanted.append("drache")
     for face in wanted:
         if face in faces:
             return face

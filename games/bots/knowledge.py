@@ -195,3 +195,20 @@ def distances_to(content: Content, seen: dict[str, Any], targets: set[str] | dic
 
 def field_letter(code: str) -> str:
     return letter_of(code)
+
+
+# --- the final fights ----------------------------------------------------------------------------------
+@cache
+def race_chance(p: float, boss_lp: int, hero_lp: int, damage: int = 1) -> float:
+    """The chance to land ``boss_lp`` hits (each probe passes with ``p``) before the boss has dealt
+    ``hero_lp`` damage (``damage`` per failed probe): the whole Namenloser or dragon fight."""
+    if boss_lp <= 0:
+        return 1.0
+    if hero_lp <= 0:
+        return 0.0
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    hit = race_chance(p, boss_lp - 1, hero_lp, damage)
+    return p * hit + (1 - p) * race_chance(p, boss_lp, hero_lp - damage, damage)

@@ -13,13 +13,14 @@ from typing import Any
 
 from games.engine.content.model import Content, FieldKind
 
-from .knowledge import cell_of_letter, fight_chance, item_flags, me, skill_value, total_lp
+from .knowledge import cell_of_letter, fight_chance, item_flags, me, pass_chance, race_chance, skill_value, total_lp
 
 ROYAL_COURT = "J5"
 DRAGON_FIELD = "V9"
 HEAL_FIELDS = ("N5", "I5")
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
+TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
 
 
 @dataclass
@@ -127,6 +128,36 @@ def deed_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
     return _reach_letter(seen, target[0], target)
 
 
+def tower_threshold(seen: dict[str, Any]) -> float:
+    """Fewer odds are enough as the game goes on (150 turns per seat is the limit)."""
+    rounds = seen["turn"] / max(1, seen["seats"])
+    early, late = TOWER_CHANCE
+    return max(late, early - (early - late) * rounds / 120)
+
+
+def tower_chance(content: Content, seen: dict[str, Any]) -> float:
+    """The chance to beat the Namenloser with full LP: his card if the seat knows it, else the mean
+    over the cards he may have, each fought with the hero's best allowed skill."""
+    hero = me(seen)
+    known = seen.get("namenloser_card")
+    cards = [content.namenlose_cards[known]] if known else list(content.namenlose_cards.values())
+    held = {e["face"] for e in hero["items"] if e.get("face")}
+    lp = total_lp(hero)
+    total = 0.0
+    for card in cards:
+        best = 0.0
+        for skill in ("magic", "ranged", "melee"):
+            mod = card.skills.get(skill)
+            if mod is None:
+                if not (card.weapon and card.weapon in held):
+                    continue
+                mod = card.star_modifier
+            damage = 2 if skill in card.double_damage and not any(i in held for i, _ in card.protections) else 1
+            best = max(best, race_chance(pass_chance(content, hero, skill, mod), card.lp, lp, damage))
+        total += best
+    return total / len(cards)
+
+
 def weapon_skills(content: Content, hero: dict[str, Any]) -> list[str]:
     flags = item_flags(content, hero)
     return [s for s in ("magic", "ranged", "melee") if f"dragon_weapon_{s}" in flags]
@@ -144,6 +175,10 @@ def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
         if kind_fields(seen, "namenloser"):
             if total_lp(hero) < hero["lp_max"]:
                 return Goal("heal before the tower", {hero["manor"]})
+            if tower_chance(content, seen) < tower_threshold(seen):
+                # A Namenloser fight at these odds is a death that costs all experience: fight
+                # monsters and train for more dice first.
+                return Goal("grow stronger for the Namenloser", forage=True)
             guardians = {f.code for f in content.regions["H"].fields if f.kind is FieldKind.GUARDIAN}
             return Goal("guardian", guardians) if cell_of_letter(seen, "H") is not None else _reach_letter(
                 seen, "H", "H5")
@@ -192,7 +227,31 @@ def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
         return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
     if effects & {"heal_d6", "heal_herbwoman"}:
         return hero["lp"] < hero["lp_max"] - 1
-    return "magister" in effects or bool(token.weapon)
+    if "magister" in effects:
+        return token.weapon in weapon_ready(content, hero)
+    if token.weapon:
+        # A scroll guard is worth a try only without a scroll already (one weapon is enough).
+        return not held_weapon_items(content, hero)
+    return False
+
+
+def held_weapon_items(content: Content, hero: dict[str, Any]) -> dict[str, set[str]]:
+    """Weapon -> the categories ("scroll", "material") of its parts the hero carries."""
+    result: dict[str, set[str]] = {}
+    for entry in hero["items"]:
+        tid, face = entry.get("id"), entry.get("face")
+        if not tid or face not in content.items:
+            continue
+        weapon = content.tokens[tid].weapon
+        category = content.items[face].category
+        if weapon and category in ("scroll", "material"):
+            result.setdefault(weapon, set()).add(category)
+    return result
+
+
+def weapon_ready(content: Content, hero: dict[str, Any]) -> set[str]:
+    """The weapons whose scroll and material the hero carries: his Magister makes them."""
+    return {w for w, parts in held_weapon_items(content, hero).items() if parts >= {"scroll", "material"}}
 
 
 def best_skill(content: Content, hero: dict[str, Any]) -> str:

@@ -50,6 +50,10 @@ from .knowledge import distances_to, fight_chance, me, pass_chance, total_lp
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
 LEVELS = ("random", "easy", "normal", "strong")
+IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
+              "use_teleporter", "roll_labyrinth"}
+HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
+IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
 
@@ -60,6 +64,15 @@ def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
     if item is None:
         return 0.0
     return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+
+
+def goal_name(goal: Goal | None) -> str:
+    return goal.name if goal is not None else ""
+
+
+def waiting_for_bag(name: str) -> bool:
+    """Goals that wait for a token still in the bag (a deed part, a need, the Namenloser)."""
+    return name.startswith(("draw ", "wait for"))
 
 
 class Bot:
@@ -76,6 +89,8 @@ class Bot:
         self.tries: dict[str, int] = {}   # token -> how often the bot tried to take or use it
         self.stays: dict[str, int] = {}   # field -> how many turns the bot ended there
         self.dropped: set[str] = set()    # items the bot laid down for better ones: never taken back
+        self.acted_turn = -1              # the last turn in which the bot did more than walk
+        self.blocked: dict[str, int] = {}  # field -> turn until which it is no target (a turn idled there)
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -95,7 +110,10 @@ class Bot:
         if self.level == "easy" and self.rng.random() < 0.25:
             sensible = [a for a in legal if a.kind not in ("drop_item", "drop_quest", "set_dice_policy", "offer_item")]
             return self.rng.choice(sensible or legal)
-        return self._play(content, seen, legal)
+        action = self._play(content, seen, legal)
+        if action.kind not in IDLE_KINDS:
+            self.acted_turn = seen["turn"]
+        return action
 
     # --- setup -------------------------------------------------------------------------------------
     def _setup(self, content: Content, legal: list[Action]) -> Action:
@@ -179,6 +197,10 @@ class Bot:
             return by_type[EndMovement][0]
         if by_type.get(EndTurn):
             self.stays[hero["position"]] = self.stays.get(hero["position"], 0) + 1
+            if self.acted_turn != seen["turn"] and not ts["bag_draws"] and hero["position"] != hero["manor"]:
+                # Nothing to do here after all (a token it cannot use, a healer it cannot pay):
+                # look elsewhere for a while instead of waiting on the spot.
+                self.blocked[hero["position"]] = seen["turn"] + IDLE_BLOCK_ROUNDS * seen["seats"]
             return by_type[EndTurn][0]
         return legal[0]
 
@@ -189,26 +211,42 @@ class Bot:
     # --- movement ----------------------------------------------------------------------------------------
     def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
         goal = choose_goal(content, seen)
-        targets = {t: goal.starts.get(t, 0.0) for t in goal.targets}
+        blocked = {f for f, until in self.blocked.items() if until > seen["turn"]}
+        targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)
         if goal.forage:
             detour = 3.0 if targets or explore else 0.0
-            hero = me(seen)
-            repeatable = {t["field"] for t in seen["tokens"]
-                          if t["kind"] == "encounter" and t["id"] and _encounter_worth(content, hero, t["id"])}
             skip = {t for t, n in self.tries.items() if n >= 2} | self.dropped
             for code in forage_targets(content, seen, skip):
-                if self.stays.get(code, 0) < 2 or code in repeatable:
+                if code not in blocked:
                     targets.setdefault(code, detour)
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
+        hero = me(seen)
+        if goal.name == "heal":
+            # On the way to healing, take what lies open and draws without a fight: items, quests.
+            for t in seen["tokens"]:
+                if (t["id"] and t["face_up"] and t["kind"] in ("item", "quest") and t["field"] not in blocked
+                        and t["id"] not in self.dropped and self.tries.get(t["id"], 0) < 2
+                        and (t["kind"] == "item" or len(hero["quests"]) < 4)):
+                    targets.setdefault(t["field"], HEAL_DETOUR)
+        if waiting_for_bag(goal.name) and hero["gold"] + hero["purse"] >= 1:
+            for t in seen["tokens"]:
+                if (t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects
+                        and t["field"] not in blocked):
+                    targets[t["field"]] = 0.0
         self.goal = goal
         penalty = monster_fields(content, seen)
         dist = distances_to(content, seen, targets, explore, penalty)
-        if me(seen)["position"] not in dist:
+        if hero["position"] not in dist:
             # The goal lies beyond face-down cards: turn cards over until a way to it shows.
             hidden = {c["cell"] for c in seen["board"] if not c["revealed"]}
             dist = distances_to(content, seen, targets, explore | hidden, penalty)
+        if hero["position"] not in dist:
+            # Nothing left to aim for (every target tried or idled at lately): any field with a
+            # token on it, else home, rather than standing still for the rest of the game.
+            anywhere = {t["field"] for t in seen["tokens"] if t["field"] != hero["position"]}
+            dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type) -> Action | None:
@@ -336,6 +374,8 @@ class Bot:
                 score = 5.0
             elif effects & {"train_any"}:
                 score = 0.0
+            elif "seer" in effects and waiting_for_bag(goal_name(self.goal)):
+                score = 6.0   # the Hellseherin brings the awaited token out of the bag at once
             elif effects & {"beggar", "juggler", "seer"}:
                 score = 0.5 if hero["gold"] + hero["purse"] >= 3 else 0.0
             elif token.skills and a.option in token.skills:

@@ -51,3 +51,14 @@ def test_the_bot_answers(kind):
     assert legal
     for level in ("easy", "normal", "strong"):
         assert bot_action(content, state, 0, Bot(level, 1)) in legal
+
+
+@pytest.mark.parametrize(("options", "kept"), [(["fd-1", "gem"], "gem"), (["fd-1", "dp-axt-1", "fd-2"], "dp-axt-1")])
+def test_the_heir_keeps_the_gem_then_the_deed(options, kept):
+    """A bot that dies keeps the gem, else its deed's item: keeping the first item lost the gem in
+    the tower and with it the whole deed."""
+    content = load_content()
+    state = begun(content, play_state(content, [("krieger", "A1")]))
+    state.pending = [Pending(seat=0, kind="keep_item", options=options, context={"field": "A1"})]
+    action = bot_action(content, state, 0, Bot("normal", 1))
+    assert next(iter(action.params().values())) == kept

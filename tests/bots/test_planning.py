@@ -1,0 +1,88 @@
+"""The bot's plan towards the win: the final fight's odds, the Hellseherin, no parking on useless fields."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bots import Bot
+from games.bots.answers import _wanted_face
+from games.bots.knowledge import probe_chance, race_chance
+from games.bots.planner import tower_chance, tower_threshold
+from games.engine import view
+from games.engine.content import load_content
+from tests.engine.helpers import begun, play_state, put_token
+
+
+def test_race_chance_is_exact():
+    # One hit needed, one LP: a single probe decides.
+    assert race_chance(0.3, 1, 1) == pytest.approx(0.3)
+    # Two hits before two failures: p^2 + 2 p^2 (1 - p).
+    p = 0.6
+    assert race_chance(p, 2, 2) == pytest.approx(p * p + 2 * p * p * (1 - p))
+    # Double damage halves the hero's LP in failures.
+    assert race_chance(p, 2, 2, damage=2) == pytest.approx(p * p)
+    assert race_chance(0.0, 3, 5) == 0.0 and race_chance(1.0, 3, 1) == 1.0
+
+
+def test_more_experience_dice_make_the_namenloser_beatable():
+    content = load_content()
+    state = play_state(content, [("krieger", "A1")])
+    hero = state.heroes[0]
+    hero.gem = True
+    weak = tower_chance(content, view(content, state, 0))
+    hero.xp = {"red": 8, "green": 0, "blue": 0}
+    strong = tower_chance(content, view(content, state, 0))
+    assert weak < 0.1 < 0.5 < strong
+    assert race_chance(probe_chance(7 - 3, 5), 7, 4) < strong
+
+
+def test_the_wanted_odds_fall_as_the_game_runs_out():
+    content = load_content()
+    seen = view(content, play_state(content, [("krieger", "A1")]), 0)
+    seen["turn"] = 1
+    early = tower_threshold(seen)
+    seen["turn"] = 140
+    assert early == pytest.approx(0.45, abs=0.01) and tower_threshold(seen) == pytest.approx(0.15)
+
+
+def test_the_bag_search_takes_the_deeds_next_part_first():
+    content = load_content()
+    state = play_state(content, [("krieger", "A1")])
+    state.heroes[0].deed = "goldene_kugel"
+    seen = view(content, state, 0)
+    faces = ["drache", "namenloser", "orchan", "prinzessin_liliane", "froschkoenig"]
+    assert _wanted_face(content, seen, faces) == "froschkoenig"
+    assert _wanted_face(content, seen, faces[:4]) == "prinzessin_liliane"
+    # Before part 1 is done the Namenloser is no use yet.
+    assert _wanted_face(content, seen, ["orchan", "namenloser"]) == "orchan"
+
+
+def test_a_waiting_bot_walks_to_the_hellseherin():
+    content = load_content()
+    state = play_state(content, [("krieger", "A1")])
+    state.heroes[0].deed = "goldene_kugel"
+    state.heroes[0].gold = 2
+    state = begun(content, state)
+    put_token(state, "fd-48", "A8", face_up=True)   # the Hellseherin, open
+    seen = view(content, state, 0)
+    bot = Bot("normal", 1)
+    goal, dist = bot._goal_distances(content, seen)
+    assert goal.name.startswith("draw")
+    assert dist["A8"] == 0.0
+
+
+def test_a_field_idled_on_is_no_target_for_a_while():
+    content = load_content()
+    state = play_state(content, [("krieger", "A1")])
+    state.heroes[0].deed = "goldene_kugel"
+    state.heroes[0].gold = 2
+    state = begun(content, state)
+    put_token(state, "fd-48", "A8", face_up=True)
+    put_token(state, "fd-01", "A3")   # something else to forage: a face-down token
+    seen = view(content, state, 0)
+    bot = Bot("normal", 1)
+    bot.blocked["A8"] = seen["turn"] + 5
+    dist = bot._goal_distances(content, seen)[1]
+    assert dist["A3"] == 0.0 and dist["A8"] > 0.0
+    seen["turn"] += 5
+    assert bot._goal_distances(content, seen)[1]["A8"] == 0.0
