@@ -314,10 +314,70 @@ class Layout:
         return col * CARD + f.x * CARD / 100, row * CARD + f.y * CARD / 100
 
 
-def _card(region: Region, x0: float, y0: float, lang: str) -> list[str]:
-    """One revealed card: background, letter and name, paths, fields (with their own coordinates)."""
+# --- the terrain drawn on a card ---------------------------------------------------------------------
+# One faint SVG pattern per terrain, laid over the card's base colour (its ``terrain-*`` class keeps the
+# colour): simple paths of our own, drawn thin and pale so field dots, numbers and labels stay legible.
+# Each entry: the tile size, the ink colour and the tile's paths as (d, filled).
+TERRAIN_ART: dict[str, tuple[int, str, tuple[tuple[str, bool], ...]]] = {
+    "forest": (40, "#3f6b2f", (
+        ("M10 3 L16 15 L4 15 Z M10 15 V19", True),
+        ("M30 23 L36 35 L24 35 Z M30 35 V39", True))),
+    "mountain": (48, "#6a6357", (
+        ("M2 34 L14 14 L26 34 M18 34 L30 20 L42 34", False),
+        ("M11 19 L14 14 L17 19 L14 17.5 Z M27 25 L30 20 L33 25 L30 23.5 Z", True))),
+    "hills": (56, "#7d7440", (
+        ("M2 22 Q14 10 26 22 M30 46 Q42 34 54 46", False),)),
+    "desert": (48, "#a8843a", (
+        ("M0 14 Q12 6 24 14 T48 14 M0 38 Q12 30 24 38 T48 38", False),
+        ("M36 24 h1.2 v1.2 h-1.2 Z M10 26 h1.2 v1.2 h-1.2 Z", True))),
+    "lake": (36, "#2f6f9f", (
+        ("M3 10 q4 -4 8 0 t8 0 M19 28 q4 -4 8 0 t8 0", False),)),
+    "swamp": (40, "#4e6a3a", (
+        ("M10 18 l-3 -7 M10 18 v-8 M10 18 l3 -7 M4 19 h12", False),
+        ("M30 37 l-3 -7 M30 37 v-8 M30 37 l3 -7 M24 38 h12", False))),
+    "city": (44, "#7a5a3a", (
+        ("M5 20 V13 L10 8 L15 13 V20 Z M9 20 v-3 h2 v3", False),
+        ("M27 42 V35 L32 30 L37 35 V42 Z M31 42 v-3 h2 v3", False))),
+    "plain": (24, "#6d8a3a", (
+        ("M5 10 l1.5 -4 M8 10 l-1 -4 M17 22 l1.5 -4 M20 22 l-1 -4", False),)),
+    "special": (50, "#6b3f7a", (
+        ("M12 4 L14.4 10.6 L21.5 10.6 L15.8 14.8 L18 21.5 L12 17.4 L6 21.5 L8.2 14.8 L2.5 10.6 L9.6 10.6 Z",
+         False),
+        ("M37 28 V46 M37 32 L42 28 M37 38 L32 34", False))),
+}
+
+
+def terrain_pattern_id(terrain: str, prefix: str = "") -> str:
+    return f"{prefix}terrain-art-{terrain}"
+
+
+def terrain_defs(terrains, prefix: str = "") -> str:
+    """One <pattern> per terrain in ``terrains`` (each once, sorted), for a <defs> block."""
+    out = []
+    for terrain in sorted(set(terrains)):
+        art = TERRAIN_ART.get(terrain)
+        if art is None:
+            continue
+        size, ink, paths = art
+        body = "".join(
+            _el("path", d=d, fill=ink if filled else "none", stroke=ink, stroke_width="1.2",
+                stroke_linecap="round", stroke_linejoin="round")
+            for d, filled in paths)
+        out.append(_el("pattern", body, id=terrain_pattern_id(terrain, prefix), width=size, height=size,
+                       patternUnits="userSpaceOnUse", class_=f"terrain-art terrain-art-{terrain}"))
+    return "".join(out)
+
+
+def _card(region: Region, x0: float, y0: float, lang: str, prefix: str = "") -> list[str]:
+    """One revealed card: background and its terrain's drawing, letter and name, paths, fields (with their
+    own coordinates). ``prefix`` names the pattern set of the <svg> the card is drawn in."""
     out = [
         _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_=f"card terrain-{region.terrain}"),
+    ]
+    if region.terrain in TERRAIN_ART:
+        out.append(_el("rect", x=x0, y=y0, width=CARD, height=CARD, class_="card-art",
+                       fill=f"url(#{terrain_pattern_id(region.terrain, prefix)})", aria_hidden="true"))
+    out += [
         _text(x0 + CARD / 2, y0 + CARD / 2 + 40, region.letter, class_="card-letter", aria_hidden="true"),
         _text(x0 + 4, y0 + CARD - 4, f"{region.letter} · {display_name(region, lang)}", class_="card-name"),
     ]
@@ -481,9 +541,10 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
     full = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
     vb = fitted_viewbox(layout, targets) or full
     classes = "board-svg unwetter" if view.get("unwetter") else "board-svg"
+    terrains = [layout.region(cell).terrain for cell in layout.cells]
     defs = ('<defs><pattern id="card-back-pattern" width="16" height="16" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)"><rect width="16" height="16" class="back-a"/>'
-            '<rect width="8" height="16" class="back-b"/></pattern></defs>')
+            '<rect width="8" height="16" class="back-b"/></pattern>' + terrain_defs(terrains) + '</defs>')
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" data-fit="{vb}" data-full="{full}" '
            f'class="{classes}" role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
     return mark_safe(svg)  # every text and attribute above went through escape()
@@ -617,10 +678,12 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, n
 def card_preview(content: Content, letter: str, lang: str) -> SafeString:
     """A single region card (the one a player drew and is about to place)."""
     region = content.regions[letter]
-    body = "".join(_card(region, 0, 0, lang))
+    # Its own pattern ids: the preview stands on the same page as the board.
+    body = "".join(_card(region, 0, 0, lang, prefix="preview-"))
+    defs = f"<defs>{terrain_defs([region.terrain], prefix='preview-')}</defs>"
     return mark_safe(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {CARD + 4} {CARD + 4}" '
                      f'class="board-svg card-preview" role="img" aria-label="{escape(display_name(region, lang))}">'
-                     f"{body}</svg>")
+                     f"{defs}{body}</svg>")
 
 
 # --- the text alternative ------------------------------------------------------------------------------
