@@ -616,13 +616,40 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
             stroke = BORDER_COLOURS.get(borders[0], "#555")
             inner = BORDER_COLOURS.get(borders[-1], stroke)
             cls = "token token-open" if entry.get("face_up") else "token token-peeked"
+            kind = str(entry.get("kind") or "")
+            glyph = TOKEN_GLYPHS.get(kind)
             parts = [_el("title", escape(name)),
-                     _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_=cls, stroke=stroke),
-                     _el("rect", x=_fmt(x + 3), y=_fmt(y + 3), width=7, height=7, rx=1, fill=inner,
-                         class_="token-core"),
-                     _text(x + 6.5, label_y, name, class_="token-label")]
-            out.append(_el("g", "".join(parts), class_="token-g"))
+                     _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_=cls, stroke=stroke)]
+            if glyph is None:
+                parts.append(_el("rect", x=_fmt(x + 3), y=_fmt(y + 3), width=7, height=7, rx=1, fill=inner,
+                                 class_="token-core"))
+            else:
+                # The kind's sign in the inner border colour, drawn in a 10 x 10 box scaled into the token.
+                parts.append(_el("path", d=glyph, fill=inner, class_="token-glyph",
+                                 transform=f"translate({_fmt(x + 2)} {_fmt(y + 2)}) scale(.9)"))
+            parts.append(_text(x + 6.5, label_y, name, class_="token-label"))
+            out.append(_el("g", "".join(parts), class_=f"token-g token-kind-{kind.replace('_', '-')}" if kind
+                           else "token-g", data_kind=kind or None))
     return out
+
+
+# What a token shows, drawn as a sign of its kind inside the border colours (paths in a 10 x 10 box).
+TOKEN_GLYPHS: dict[str, str] = {
+    "monster": "M1 9 L2.5 1 L4 6 L5 1 L6 6 L7.5 1 L9 9 Z",                       # claws
+    "encounter": "M5 1 A2.2 2.2 0 1 1 4.99 1 Z M1 9.5 Q1 5.5 5 5.5 Q9 5.5 9 9.5 Z",  # a figure
+    "quest": "M4 1 H6 L5.6 6.5 H4.4 Z M5 7.3 A1.2 1.2 0 1 1 4.99 7.3 Z",        # "!"
+    "item": "M3 3 H7 L9 5 L5 9.5 L1 5 Z",                                         # a gem
+    "event": "M6 0.5 L2 5.5 H4.8 L3.6 9.5 L8 4 H5.2 Z",                           # a lightning bolt
+    "dragon_event": "M5 0.5 Q9 4 7.5 7.5 Q6.5 9.5 5 9.5 Q3.5 9.5 2.5 7.5 Q1 4 5 0.5 Z",  # a flame
+    "deed_part": "M5 0.5 L6.2 3.8 L9.5 3.8 L6.8 5.9 L7.8 9.3 L5 7.2 L2.2 9.3 L3.2 5.9 L0.5 3.8 L3.8 3.8 Z",
+    "weapon_part": "M4.3 0.5 H5.7 V6 H8 V7.2 H5.7 V9.5 H4.3 V7.2 H2 V6 H4.3 Z",    # a sword
+    "servant": "M5 0.5 Q8.5 1 8.5 5 V9.5 H1.5 V5 Q1.5 1 5 0.5 Z",                # a hooded servant
+    "guardian": "M5 0.5 L9 2 V5 Q9 8.3 5 9.8 Q1 8.3 1 5 V2 Z",                    # a shield
+    "namenloser": "M0.5 5 Q5 0.5 9.5 5 Q5 9.5 0.5 5 Z",                           # an eye
+    "dragon": "M0.5 8 L3 3 L5 5.5 L7 1 L9.5 8 L7 6.5 L5 9 L3 6.5 Z",              # wings
+    "drachenmensch": "M1 0.5 L3.5 3.5 H6.5 L9 0.5 L8.5 5 Q8 9.5 5 9.5 Q2 9.5 1.5 5 Z",  # a horned head
+    "spell": "M5 0.5 L6 4 L9.5 5 L6 6 L5 9.5 L4 6 L0.5 5 L4 4 Z",                 # a sparkle
+}
 
 
 def _boat(layout: Layout, view: dict[str, Any]) -> list[str]:
@@ -647,6 +674,12 @@ def hero_initial(content: Content, hero_key: str | None, lang: str) -> str:
     return display_name(content.heroes[hero_key], lang)[:1].upper()
 
 
+def _pawn(x: float, y: float) -> str:
+    """A pawn's silhouette standing at (x, y): a round head over a flared body the initial sits on."""
+    return (f"M{x - 7:.1f},{y + 9:.1f} L{x + 7:.1f},{y + 9:.1f} Q{x + 6.5:.1f},{y + 1:.1f} {x + 2.6:.1f},{y - 2:.1f} "
+            f"A4.3 4.3 0 1 0 {x - 2.6:.1f},{y - 2:.1f} Q{x - 6.5:.1f},{y + 1:.1f} {x - 7:.1f},{y + 9:.1f} Z")
+
+
 def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, names: dict[int, str]) -> list[str]:
     out = []
     stacked: dict[tuple[float, float], int] = {}
@@ -668,8 +701,8 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, n
         hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
         title = f"{hero_name} ({names.get(seat, _('seat %(seat)s') % {'seat': seat + 1})})"
         out.append(_el("g", _el("title", escape(title))
-                       + _el("circle", cx=_fmt(x), cy=_fmt(y), r=8, fill=colour, class_="hero")
-                       + _text(x, y + 3.4, hero_initial(content, hero.get("hero"), lang), class_="hero-initial"),
+                       + _el("path", d=_pawn(x, y), fill=colour, class_="hero")
+                       + _text(x, y + 6.2, hero_initial(content, hero.get("hero"), lang), class_="hero-initial"),
                        class_=f"hero-g seat-{seat}" + (" me" if seat == view.get("seat") else ""),
                        data_seat=seat))
     return out

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games import board
 from games.engine.board import SIZE
 from games.engine.content import load_content
-from tests.browser.conftest import DESKTOP, PHONE, needs_chromium, shot
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium, shot
 from tests.conftest import UserFactory
 from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
 
@@ -46,6 +46,18 @@ def _all_terrains_page() -> str:
     letters = sorted(content.regions)[: SIZE * SIZE]
     view = {"board": [{"cell": c, "revealed": True, "letter": letter, "placed": True}
                       for c, letter in enumerate(letters)], "heroes": [], "tokens": []}
+    # One token of each kind, a face-down one, and three pawns: what the board shows in play.
+    codes = [f.code for letter in letters for f in content.regions[letter].fields][1::3]
+    kinds = {}
+    for tid, token in sorted(content.tokens.items()):
+        kinds.setdefault(str(token.kind), (tid, token))
+    for i, (kind, (tid, token)) in enumerate(sorted(kinds.items())):
+        view["tokens"].append({"id": tid, "face": token.face, "kind": kind, "face_up": True, "flipped": False,
+                               "border": [b.value for b in token.border], "field": codes[i]})
+    view["tokens"].append({"id": None, "face": None, "kind": None, "face_up": False, "flipped": False,
+                           "border": [], "field": codes[len(kinds)]})
+    view["heroes"] = [{"seat": seat, "hero": key, "position": codes[seat * 2]}
+                      for seat, key in enumerate(sorted(content.heroes)[:3])]
     svg = board.render_board(content=content, view=view, lang="de", targets={})
     css = (Path(settings.BASE_DIR) / "static" / "css" / "site.css").read_text(encoding="utf-8")
     return (f"<!doctype html><html><head><meta charset='utf-8'><style>{css}</style></head>"
@@ -54,14 +66,19 @@ def _all_terrains_page() -> str:
 
 @VIEWPORTS
 def test_every_terrain_is_drawn_under_legible_fields(chromium, viewport):
-    context = chromium.new_context(viewport=viewport)
+    context = chromium.new_context(viewport=viewport, device_scale_factor=2)
     try:
         page = context.new_page()
         page.set_content(_all_terrains_page())
         result = page.locator("svg.board-svg").evaluate(CHECK)
         assert result["arts"] == SIZE * SIZE
         assert result["bad"] == []
-        shot(page, f"board-art-all-{'phone' if viewport is PHONE else 'desktop'}")
+        name = "phone" if viewport is PHONE else "desktop"
+        shot(page, f"board-art-all-{name}")
+        # A close look at the first cards, where the tokens and pawns stand.
+        box = page.locator("svg.board-svg").bounding_box()
+        page.screenshot(path=str(SCREENSHOTS / f"board-art-close-{name}.png"),
+                        clip={"x": box["x"], "y": box["y"], "width": min(box["width"], 640), "height": 330})
     finally:
         context.close()
 

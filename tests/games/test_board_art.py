@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from games import board
 from games.engine.board import SIZE
 from games.engine.content import load_content
+from games.engine.content.model import TokenKind
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -94,3 +95,52 @@ def test_the_card_preview_carries_its_own_pattern():
     assert ids == [f"preview-terrain-art-{terrain}"], "no id clash with the board on the same page"
     art = next(r for r in root.iter(f"{SVG}rect") if r.get("class") == "card-art")
     assert art.get("fill") == f"url(#preview-terrain-art-{terrain})"
+
+
+def _token_of_each_kind(content):
+    seen = {}
+    for tid, token in sorted(content.tokens.items()):
+        seen.setdefault(str(token.kind), (tid, token))
+    return seen
+
+
+def test_every_token_kind_has_its_own_sign_in_its_border_colours():
+    content = load_content()
+    kinds = _token_of_each_kind(content)
+    assert {kind.value for kind in TokenKind} == set(board.TOKEN_GLYPHS)
+    assert len(set(board.TOKEN_GLYPHS.values())) == len(board.TOKEN_GLYPHS), "no two kinds share a sign"
+    letters = sorted(content.regions)[: SIZE * SIZE]
+    view = _view(content, letters)
+    codes = [f.code for letter in letters for f in content.regions[letter].fields]
+    view["tokens"] = [{"id": tid, "face": token.face, "kind": kind, "face_up": True, "flipped": False,
+                       "border": [b.value for b in token.border], "field": codes[i]}
+                      for i, (kind, (tid, token)) in enumerate(sorted(kinds.items()))]
+    view["tokens"].append({"id": None, "face": None, "kind": None, "face_up": False, "flipped": False,
+                           "border": [], "field": codes[len(kinds)]})
+    root = ET.fromstring(_render(content, view))
+    groups = {g.get("data-kind"): g for g in root.iter(f"{SVG}g") if "token-g" in (g.get("class") or "")}
+    for kind, (_tid, token) in kinds.items():
+        g = groups[kind]
+        frame = g.find(f"{SVG}rect")
+        glyph = g.find(f"{SVG}path")
+        assert glyph.get("d") == board.TOKEN_GLYPHS[kind]
+        assert frame.get("stroke") == board.BORDER_COLOURS[token.border[0].value]
+        assert glyph.get("fill") == board.BORDER_COLOURS[token.border[-1].value]
+    face_down = groups[None]
+    assert face_down.find(f"{SVG}path") is None, "a face-down token tells nothing of its kind"
+
+
+def test_heroes_stand_as_pawns_in_their_seat_colour_with_their_initial():
+    content = load_content()
+    letters = sorted(content.regions)[:1]
+    view = _view(content, letters)
+    code = content.regions[letters[0]].fields[0].code
+    heroes = sorted(content.heroes)[:2]
+    view["heroes"] = [{"seat": seat, "hero": key, "position": code} for seat, key in enumerate(heroes)]
+    root = ET.fromstring(_render(content, view))
+    pawns = [g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("hero-g")]
+    assert len(pawns) == 2
+    for seat, (g, key) in enumerate(zip(pawns, heroes, strict=True)):
+        body = g.find(f"{SVG}path")
+        assert body.get("class") == "hero" and body.get("fill") == board.SEAT_COLOURS[seat]
+        assert g.find(f"{SVG}text").text == board.display_name(content.heroes[key], "en")[:1].upper()
