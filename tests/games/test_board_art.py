@@ -144,3 +144,20 @@ def test_heroes_stand_as_pawns_in_their_seat_colour_with_their_initial():
         body = g.find(f"{SVG}path")
         assert body.get("class") == "hero" and body.get("fill") == board.SEAT_COLOURS[seat]
         assert g.find(f"{SVG}text").text == board.display_name(content.heroes[key], "en")[:1].upper()
+
+
+def test_no_path_data_reads_as_a_field_code():
+    """"L3 5" in a path would show the code of field L3 in the page's text, also when L lies face down."""
+    content = load_content()
+    letters = sorted(content.regions)[: SIZE * SIZE]
+    view = _view(content, letters)
+    codes = [f.code for letter in letters for f in content.regions[letter].fields]
+    view["heroes"] = [{"seat": 0, "hero": sorted(content.heroes)[0], "position": codes[0]}]
+    view["tokens"] = [{"id": tid, "face": token.face, "kind": kind, "face_up": True, "flipped": False,
+                       "border": [b.value for b in token.border], "field": codes[i + 1]}
+                      for i, (kind, (tid, token)) in enumerate(sorted(_token_of_each_kind(content).items()))]
+    view["boat"] = codes[1]
+    root = ET.fromstring(_render(content, view))
+    paths = [el.get("d") for el in root.iter(f"{SVG}path")]
+    assert len(paths) > len(board.TOKEN_GLYPHS)
+    assert [d for d in paths if re.search(r"[A-Za-z]\d", d)] == []
