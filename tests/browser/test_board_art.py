@@ -97,5 +97,7 @@ def test_the_game_page_draws_the_revealed_cards_terrain(open_page, live_server, 
     result = svg.evaluate(CHECK)
     assert result["arts"] >= 1, "the revealed cards show their terrain"
     assert result["bad"] == []
-    shot(page, f"board-art-game-{'phone' if viewport is PHONE else 'desktop'}")
+    name = "phone" if viewport is PHONE else "desktop"
+    shot(page, f"board-art-game-{name}")
+    svg.screenshot(path=str(SCREENSHOTS / f"board-art-game-board-{name}.png"))
     assert not page.errors, page.errors
