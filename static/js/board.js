@@ -46,19 +46,23 @@
     applyZoom(root, true);
   }
 
+  // One change of zoom, from a button (data-zoom) or a key on the focused board: in, out, whole, reset.
+  function changeZoom(what) {
+    var i = zoomIndex();
+    if (what === "whole") {
+      sessionStorage.setItem(WHOLE, sessionStorage.getItem(WHOLE) === "1" ? "0" : "1");
+    } else if (what === "reset") {
+      sessionStorage.setItem(WHOLE, "0");
+    }
+    i = what === "in" ? i + 1 : what === "out" ? i - 1 : what === "whole" ? i : 0;
+    sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
+    applyZoom(document, true);
+  }
+
   document.addEventListener("click", function (event) {
     var zoom = event.target.closest("[data-zoom]");
     if (zoom) {
-      var i = zoomIndex();
-      var what = zoom.getAttribute("data-zoom");
-      if (what === "whole") {
-        sessionStorage.setItem(WHOLE, sessionStorage.getItem(WHOLE) === "1" ? "0" : "1");
-      } else if (what === "reset") {
-        sessionStorage.setItem(WHOLE, "0");
-      }
-      i = what === "in" ? i + 1 : what === "out" ? i - 1 : what === "whole" ? i : 0;
-      sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
-      applyZoom(document, true);
+      changeZoom(zoom.getAttribute("data-zoom"));
       return;
     }
     var target = event.target.closest("a.board-target");
@@ -96,6 +100,16 @@
       setTimeout(function () { document.removeEventListener("click", swallow, { capture: true }); }, 0);
     }
     drag = null;
+  });
+
+  // The keyboard zooms the focused board as the buttons do: + in, - out, 0 fit (arrow keys scroll it).
+  var ZOOM_KEYS = { "+": "in", "=": "in", "-": "out", "0": "reset" };
+  document.addEventListener("keydown", function (event) {
+    var what = ZOOM_KEYS[event.key];
+    if (!what || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!(event.target.closest && event.target.closest(".board-scroll"))) return;
+    event.preventDefault();
+    changeZoom(what);
   });
 
   // SVG links have no built-in "press Space": make targets behave like the buttons they stand for.
