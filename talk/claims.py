@@ -6,6 +6,8 @@ The row's uniqueness makes an event recorded once; the lease makes it sent by on
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.db.models import Q
@@ -14,6 +16,7 @@ from django.utils import timezone
 from .models import ClaimedDelivery, DeliveryStatus
 
 LEASE = timedelta(seconds=120)
+log = logging.getLogger(__name__)
 
 
 def claim(model: type[ClaimedDelivery], delivery_id: int, *related: str) -> ClaimedDelivery | None:
@@ -42,3 +45,16 @@ def sent(model: type[ClaimedDelivery], delivery_id: int, **fields) -> None:
 def give_up(model: type[ClaimedDelivery], delivery_id: int, error: str) -> None:
     model.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
         status=DeliveryStatus.FAILED, last_error=error[:2000], claimed_until=None)
+
+
+def attempt(model: type[ClaimedDelivery], row: ClaimedDelivery, send: Callable[[], None], what: str) -> bool:
+    """Send a claimed row: marked sent when ``send`` returns; on an error the claim is released with the
+    error recorded and the error re-raised, so the task retries. True: this call sent it."""
+    try:
+        send()
+    except Exception as exc:
+        failed(model, row.pk, exc)
+        log.warning("%s %s failed: %r", what, row.pk, exc)
+        raise
+    sent(model, row.pk)
+    return True

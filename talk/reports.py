@@ -10,8 +10,6 @@ Each moderator is told by the channels he chose (``accounts.channels``), in his 
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
@@ -25,7 +23,6 @@ from accounts.channels import EMAIL, PUSH, channels_for
 from . import access, claims, push
 from .models import ChatMessage, ChatReport, DeliveryStatus, ReportNotice
 
-log = logging.getLogger(__name__)
 KIND = "report"
 
 
@@ -96,14 +93,7 @@ def deliver(notice_id: int) -> bool:
     if not row.user.email or not row.user.is_active:
         claims.give_up(ReportNotice, row.pk, "no address to mail")
         return False
-    try:
-        build_mail(row).send(fail_silently=False)
-    except Exception as exc:
-        claims.failed(ReportNotice, row.pk, exc)
-        log.warning("report mail %s failed: %r", row.pk, exc)
-        raise
-    claims.sent(ReportNotice, row.pk)
-    return True
+    return claims.attempt(ReportNotice, row, lambda: build_mail(row).send(fail_silently=False), "report mail")
 
 
 def give_up(notice_id: int, error: str) -> None:

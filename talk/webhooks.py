@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import logging
 from urllib.parse import urlsplit, urlunsplit
 
 import requests
@@ -33,7 +32,6 @@ from leagues.models import Club
 from . import access, claims, urlguard
 from .models import Webhook, WebhookDelivery
 
-log = logging.getLogger(__name__)
 TIMEOUT = 10
 
 
@@ -186,19 +184,16 @@ def deliver(delivery_id: int) -> bool:
     if game is None:  # the game was deleted since: nothing left to tell
         claims.give_up(WebhookDelivery, row.pk, "the game is gone")
         return False
-    try:
+
+    def post() -> None:
         url = decrypt_url(hook.url_encrypted)
         urlguard.check_url(url)
         text = event_text(game, row.payload, hook.language)
         method, target, body = request_for(hook, url, text, f"heldenweb-{row.pk}", game.pk)
         response = requests.request(method, target, json=body, timeout=TIMEOUT, allow_redirects=False)
         response.raise_for_status()
-    except Exception as exc:
-        claims.failed(WebhookDelivery, row.pk, exc)
-        log.warning("webhook delivery %s failed: %r", row.pk, exc)
-        raise
-    claims.sent(WebhookDelivery, row.pk)
-    return True
+
+    return claims.attempt(WebhookDelivery, row, post, "webhook delivery")
 
 
 def give_up(delivery_id: int, error: str) -> None:
