@@ -35,6 +35,14 @@ def _snapshot_key(game: Game, taken_back: list[int], sequence: int) -> str:
     return f"game:{game.pk}:{game.seed[:8]}:replay:{generation}:{sequence}"
 
 
+def replay_row(content, game: Game, state: State, row) -> State:
+    """The state after one log row: the standing settings recorded on it (R-181), then its action with
+    the game's dice for that step. Every replay of a log goes through here."""
+    state, _ = standing.replayed(state, row.settings)
+    state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
+    return state
+
+
 def replay_state(game: Game, upto: int | None = None, *, snapshots: bool = True) -> State:
     """The state rebuilt from the seed and every applied (not taken back) action of the log up to
     ``upto`` (all of it: None) — from the nearest cached snapshot when ``snapshots``."""
@@ -56,8 +64,7 @@ def replay_state(game: Game, upto: int | None = None, *, snapshots: bool = True)
         state, start = initial_state(content, game), 0
     fresh = {}
     for row in rows.filter(sequence__gt=start, taken_back=False).only("sequence", "seat", "action", "settings"):
-        state, _ = standing.replayed(state, row.settings)  # the standing settings of that step (R-181)
-        state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
+        state = replay_row(content, game, state, row)
         if snapshots and row.sequence % SNAPSHOT_EVERY == 0:
             fresh[_snapshot_key(game, taken_back, row.sequence)] = state
     if fresh:

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
-from games.engine import apply, dice_for, legal_actions
+from games.engine import legal_actions
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.engine.visibility import action_for, events_for
@@ -16,7 +16,7 @@ from games.engine.visibility import action_for, events_for
 from .errors import NotFound
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
-from .replay import initial_state
+from .replay import initial_state, replay_row
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -300,8 +300,7 @@ def _replayed_spectator_view(game: Game, delay: int) -> SpectatorView:
     target = max(game.turn_number - delay, 0)
     state, upto = initial_state(content, game), 0
     for row in GameAction.objects.filter(game=game, taken_back=False).order_by("sequence"):
-        after, _ = apply(content, state, row.seat, row.action,
-                         dice_for(game.dice_version, game.seed, row.sequence))
+        after = replay_row(content, game, state, row)  # with the row's standing settings, as every replay
         if after.turn > target:
             break
         state, upto = after, row.sequence
