@@ -20,14 +20,14 @@ def _value(action: Action) -> Any:
 
 def best_colour(content: Content, hero: dict[str, Any], options: list[str]) -> str:
     """The experience colour of the hero's best skill (more dice where it fights)."""
-    def score(colour: str) -> tuple:
+    def score(colour: str) -> tuple[int, str]:
         skill = SKILL_OF_COLOUR.get(colour)
         return (skill_value(content, hero, skill) if skill else -1, colour)
     return max(options, key=score)
 
 
 def worst_colour(content: Content, hero: dict[str, Any], options: list[str]) -> str:
-    def score(colour: str) -> tuple:
+    def score(colour: str) -> tuple[int, str]:
         skill = SKILL_OF_COLOUR.get(colour)
         return (skill_value(content, hero, skill) if skill else 99, colour)
     return min(options, key=score)
@@ -72,8 +72,8 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         pick = "gold" if "gold" in options else options[0]
     elif kind == "hellsehen":
         # A failed probe dissolves the spell: search only while the plan waits for a token.
-        goal = choose_goal(content, seen).name
-        searching = goal.startswith(("draw", "wait", "grow"))
+        goal_name = choose_goal(content, seen).name
+        searching = goal_name.startswith(("draw", "wait", "grow"))
         pick = "hellsehen" if searching and "hellsehen" in options else "draw"
     elif kind == "bag_search":
         pick = _wanted_face(content, seen, options)
@@ -99,7 +99,7 @@ def _heirloom(content: Content, hero: dict[str, Any], options: list[str]) -> str
     if "gem" in options:
         return "gem"
 
-    def rank(tid: str) -> tuple:
+    def rank(tid: str) -> tuple[int, float, str]:
         token = content.tokens.get(tid)
         if token is None:
             return (0, 0.0, tid)

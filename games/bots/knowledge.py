@@ -7,11 +7,12 @@ content. That is what keeps the bots fair — they cannot look at hidden tokens,
 from __future__ import annotations
 
 import heapq
+from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import combinations_with_replacement, permutations
 from typing import Any
 
-from games.engine.board import Board, board_for, letter_of, neighbour_cell
+from games.engine.board import Board, Link, board_for, letter_of, neighbour_cell
 from games.engine.content.model import Content, Direction, FieldKind, PathKind
 
 SKILLS = ("magic", "ranged", "melee")
@@ -44,7 +45,8 @@ def two_dice_chance(target: int) -> float:
 
 # --- the own hero --------------------------------------------------------------------------------------
 def me(seen: dict[str, Any]) -> dict[str, Any]:
-    return seen["heroes"][seen["seat"]]
+    hero: dict[str, Any] = seen["heroes"][seen["seat"]]
+    return hero
 
 
 def item_keys(content: Content, hero: dict[str, Any]) -> list[str]:
@@ -63,7 +65,7 @@ def item_flags(content: Content, hero: dict[str, Any]) -> set[str]:
 
 def skill_value(content: Content, hero: dict[str, Any], skill: str) -> int:
     card = content.heroes[hero["hero"]]
-    value = getattr(card, skill) + hero["training"].get(skill, 0)
+    value: int = getattr(card, skill) + hero["training"].get(skill, 0)
     value += max([0, *(content.items[k].skill_bonus.get(skill, 0) for k in item_keys(content, hero))])
     if skill == "melee" and hero.get("companion"):
         value += 1
@@ -91,7 +93,7 @@ def fight_chance(content: Content, hero: dict[str, Any], token_id: str, skill: s
 
 
 def total_lp(hero: dict[str, Any]) -> int:
-    return hero["lp"] + sum(hero["artificial"].values())
+    return int(hero["lp"] + sum(hero["artificial"].values()))
 
 
 # --- the known board -----------------------------------------------------------------------------------
@@ -103,7 +105,7 @@ def known_board(content: Content, seen: dict[str, Any]) -> Board:
 def cell_of_letter(seen: dict[str, Any], letter: str) -> int | None:
     for c in seen["board"]:
         if c["revealed"] and c["letter"] == letter:
-            return c["cell"]
+            return int(c["cell"])
     return None
 
 
@@ -120,7 +122,8 @@ def frontier(content: Content, seen: dict[str, Any], board: Board) -> dict[str, 
     return result
 
 
-def step_cost(content: Content, board: Board, hero: dict[str, Any], flags: set[str], frm: str, link) -> float | None:
+def step_cost(content: Content, board: Board, hero: dict[str, Any], flags: set[str], frm: str,
+              link: Link) -> float | None:
     """Planning cost of one step, or None when the hero cannot take it."""
     f = board.field(link.to)
     if f.kind in (FieldKind.CITY,) or f.site == "namenloser":
@@ -145,7 +148,8 @@ def step_cost(content: Content, board: Board, hero: dict[str, Any], flags: set[s
 
 
 def distances_to(content: Content, seen: dict[str, Any], targets: set[str] | dict[str, float],
-                 explore_to: set[int] = frozenset(), penalty: dict[str, float] | None = None) -> dict[str, float]:
+                 explore_to: AbstractSet[int] = frozenset(),
+                 penalty: dict[str, float] | None = None) -> dict[str, float]:
     """Planning distance from every known field (and ``?cell`` label) to the nearest target.
 
     ``targets`` may map fields to a head start (a detour worth less than the goal itself);

@@ -8,6 +8,7 @@ deed's tokens, the Namenloser and the dragon onto the board.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,7 +53,7 @@ def deed_parts_done(content: Content, hero: dict[str, Any]) -> int:
     if hero["gem"]:
         return 3
     deed = content.deeds[hero["deed"]]
-    keys = set()
+    keys: set[str] = set()
     for tid in hero.get("deed_tokens", ()):
         token = content.tokens[tid]
         keys.update(k for k in (token.face, token.back) if k)
@@ -130,7 +131,7 @@ def deed_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
 
 def tower_threshold(seen: dict[str, Any]) -> float:
     """Fewer odds are enough as the game goes on (150 turns per seat is the limit)."""
-    rounds = seen["turn"] / max(1, seen["seats"])
+    rounds: float = seen["turn"] / max(1, seen["seats"])
     early, late = TOWER_CHANCE
     return max(late, early - (early - late) * rounds / 120)
 
@@ -194,7 +195,7 @@ def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
     return Goal("forage", forage=True)
 
 
-def forage_targets(content: Content, seen: dict[str, Any], skip: set[str] = frozenset()) -> set[str]:
+def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str] = frozenset()) -> set[str]:
     """Fields where the hero can take something that draws a token: items, quests, encounters,
     monsters it can probably beat, face-down tokens."""
     hero = me(seen)
@@ -226,7 +227,7 @@ def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
         skill = next(e for e in token.effects if e.startswith("train_"))[6:]
         return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
     if effects & {"heal_d6", "heal_herbwoman"}:
-        return hero["lp"] < hero["lp_max"] - 1
+        return bool(hero["lp"] < hero["lp_max"] - 1)
     if "magister" in effects:
         return token.weapon in weapon_ready(content, hero)
     if token.weapon:
@@ -262,7 +263,7 @@ def best_skill(content: Content, hero: dict[str, Any]) -> str:
 def monster_fields(content: Content, seen: dict[str, Any]) -> dict[str, float]:
     """Fields with an open monster, and how much walking into it should cost in the plan."""
     hero = me(seen)
-    result = {}
+    result: dict[str, float] = {}
     for t in seen["tokens"]:
         if t["id"] is None or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch"):
             continue

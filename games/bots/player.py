@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol, TypeVar, cast
 
 from games.engine.actions import (
     AcceptQuest,
@@ -46,7 +46,7 @@ from games.engine.actions import (
 from games.engine.content.model import Content
 
 from . import answers
-from .knowledge import distances_to, fight_chance, me, pass_chance, total_lp
+from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
 LEVELS = ("random", "easy", "normal", "strong")
@@ -73,6 +73,28 @@ def goal_name(goal: Goal | None) -> str:
 def waiting_for_bag(name: str) -> bool:
     """Goals that wait for a token still in the bag (a deed part, a need, the Namenloser)."""
     return name.startswith(("draw ", "wait for"))
+
+A = TypeVar("A", bound=Action)
+
+
+class _OnToken(Protocol):
+    @property
+    def token(self) -> str: ...
+
+
+T = TypeVar("T", bound=_OnToken)
+
+
+class ByType:
+    """The legal actions grouped by their class, typed: ``of(Fight)`` is a ``list[Fight]``."""
+
+    def __init__(self, legal: list[Action]) -> None:
+        self._groups: dict[type[Action], list[Action]] = {}
+        for action in legal:
+            self._groups.setdefault(type(action), []).append(action)
+
+    def of(self, cls: type[A]) -> list[A]:
+        return cast(list[A], self._groups.get(cls, []))
 
 
 class Bot:
@@ -134,14 +156,12 @@ class Bot:
     def _play(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
         hero = me(seen)
         ts = seen["turn_state"]
-        by_type: dict[type, list[Action]] = {}
-        for a in legal:
-            by_type.setdefault(type(a), []).append(a)
+        by_type = ByType(legal)
 
-        bosses = by_type.get(ChallengeNamenloser, []) + by_type.get(ChallengeDragon, [])
+        bosses = by_type.of(ChallengeNamenloser) + by_type.of(ChallengeDragon)
         if bosses:
             return max(bosses, key=lambda a: self._boss_chance(content, seen, a))
-        fights = by_type.get(Fight, []) + by_type.get(FightLightning, [])
+        fights = by_type.of(Fight) + by_type.of(FightLightning)
         moving = any(isinstance(a, (Move, Fly, Jump, EndMovement, ChooseMovement)) for a in legal)
         forced = bool(fights) and not moving and not any(isinstance(a, EndTurn) for a in legal)
         if fights:
@@ -149,25 +169,25 @@ class Bot:
             chance = fight_chance(content, hero, best.token, getattr(best, "skill", "magic"),
                                   isinstance(best, FightLightning))
             if forced:
-                if chance < 0.35 and by_type.get(Evade):
-                    return by_type[Evade][0]
+                if chance < 0.35 and by_type.of(Evade):
+                    return by_type.of(Evade)[0]
                 return best
             token = content.tokens[best.token]
             wanted = chance >= (DEED_FIGHT_CHANCE if token.deed else 0.5 if total_lp(hero) >= 3 else 0.8)
             if wanted and total_lp(hero) >= 2 and not ts["fought"]:
                 return best
         # Resting only works before moving: decide it first.
-        rests = by_type.get(Rest, [])
+        rests = by_type.of(Rest)
         hurt = hero["lp"] * 2 <= hero["lp_max"] or hero["lp"] <= 2
         at_home = hero["position"] == hero["manor"]   # a rest at home heals everything
         if rests and hero["lp"] < hero["lp_max"] and (hurt or at_home):
             return rests[0]
-        for cls in (FulfilDeed, ChooseDeed):
-            if by_type.get(cls):
-                return self._best_of(content, seen, by_type[cls])
-        if by_type.get(FulfilQuest):
-            return by_type[FulfilQuest][0]
-        pickups = [a for a in by_type.get(PickUp, []) if self.tries.get(a.token, 0) < 2
+        for group in (by_type.of(FulfilDeed), by_type.of(ChooseDeed)):
+            if group:
+                return self._best_of(content, seen, group)
+        if by_type.of(FulfilQuest):
+            return by_type.of(FulfilQuest)[0]
+        pickups = [a for a in by_type.of(PickUp) if self.tries.get(a.token, 0) < 2
                    and a.token not in self.dropped]
         if pickups:
             return self._tried(pickups[0])
@@ -176,7 +196,7 @@ class Bot:
             return swap
         # A fifth quest only by a swap, which draws nothing (rulebook; ruling R-120): the bot does
         # not lay a quest down to accept another with a draw, a gap the engine leaves open.
-        plain = [a for a in by_type.get(AcceptQuest, []) if a.swap is None]
+        plain = [a for a in by_type.of(AcceptQuest) if a.swap is None]
         if plain:
             return plain[0]
         heal = self._healing(content, seen, by_type)
@@ -185,26 +205,26 @@ class Bot:
         move = self._movement(content, seen, legal, by_type)
         if move is not None:
             return move
-        encounter = self._encounter(content, seen, by_type.get(UseEncounter, []))
+        encounter = self._encounter(content, seen, by_type.of(UseEncounter))
         if encounter is not None:
             return self._tried(encounter)
         bazaar = self._bazaar(content, seen, by_type)
         if bazaar is not None:
             return bazaar
-        if by_type.get(Steal):
-            return max(by_type[Steal], key=lambda a: seen["heroes"][a.seat]["gold"])
-        if by_type.get(EndMovement):
-            return by_type[EndMovement][0]
-        if by_type.get(EndTurn):
+        if by_type.of(Steal):
+            return max(by_type.of(Steal), key=lambda a: seen["heroes"][a.seat]["gold"])
+        if by_type.of(EndMovement):
+            return by_type.of(EndMovement)[0]
+        if by_type.of(EndTurn):
             self.stays[hero["position"]] = self.stays.get(hero["position"], 0) + 1
             if self.acted_turn != seen["turn"] and not ts["bag_draws"] and hero["position"] != hero["manor"]:
                 # Nothing to do here after all (a token it cannot use, a healer it cannot pay):
                 # look elsewhere for a while instead of waiting on the spot.
                 self.blocked[hero["position"]] = seen["turn"] + IDLE_BLOCK_ROUNDS * seen["seats"]
-            return by_type[EndTurn][0]
+            return by_type.of(EndTurn)[0]
         return legal[0]
 
-    def _tried(self, action: Action) -> Action:
+    def _tried(self, action: T) -> T:
         self.tries[action.token] = self.tries.get(action.token, 0) + 1
         return action
 
@@ -249,15 +269,15 @@ class Bot:
             dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
 
-    def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type) -> Action | None:
+    def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type: ByType) -> Action | None:
         if not any(isinstance(a, (Move, Fly, Jump, ChooseMovement, UseTeleporter, RollLabyrinth)) for a in legal):
             return None
         hero = me(seen)
         goal, dist = self._goal_distances(content, seen)
         here = dist.get(hero["position"], float("inf"))
-        if by_type.get(RollLabyrinth):
-            return by_type[RollLabyrinth][0]
-        modes = by_type.get(ChooseMovement, [])
+        if by_type.of(RollLabyrinth):
+            return by_type.of(RollLabyrinth)[0]
+        modes = by_type.of(ChooseMovement)
         if modes:
             if here == 0 or (here == float("inf") and not goal.explore):
                 walk = [m for m in modes if m.mode == "walk"]
@@ -281,11 +301,12 @@ class Bot:
         return None
 
     # --- choices -------------------------------------------------------------------------------------
-    def _fight_value(self, content: Content, seen: dict[str, Any], action: Action) -> float:
+    def _fight_value(self, content: Content, seen: dict[str, Any], action: Fight | FightLightning) -> float:
         return fight_chance(content, me(seen), action.token, getattr(action, "skill", "magic"),
                             isinstance(action, FightLightning))
 
-    def _boss_chance(self, content: Content, seen: dict[str, Any], action: Action) -> float:
+    def _boss_chance(self, content: Content, seen: dict[str, Any],
+                     action: ChallengeNamenloser | ChallengeDragon) -> float:
         hero = me(seen)
         if isinstance(action, ChallengeNamenloser) and seen.get("namenloser_card"):
             card = content.namenlose_cards[seen["namenloser_card"]]
@@ -295,15 +316,17 @@ class Bot:
             card = content.dragon_cards[seen["dragon_card"]]
             mod = card.skills.get(action.skill)
             return pass_chance(content, hero, action.skill, -3 if mod is None else mod)
-        from .knowledge import skill_value
         return skill_value(content, hero, action.skill)
 
-    def _best_of(self, content: Content, seen: dict[str, Any], actions: list[Action]) -> Action:
-        if isinstance(actions[0], ChooseDeed):
-            return min(actions, key=lambda a: (self._deed_cost(content, seen, a.deed), a.deed))
-        if isinstance(actions[0], FulfilDeed) and actions[0].skill is not None:
-            return max(actions, key=lambda a: pass_chance(content, me(seen), a.skill, 0))
-        return actions[0]
+    def _best_of(self, content: Content, seen: dict[str, Any], actions: list[ChooseDeed] | list[FulfilDeed]) -> Action:
+        first = actions[0]
+        if isinstance(first, ChooseDeed):
+            deeds = cast(list[ChooseDeed], actions)
+            return min(deeds, key=lambda a: (self._deed_cost(content, seen, a.deed), a.deed))
+        if first.skill is not None:
+            # Every part offered with a probe names its skill.
+            return max(cast(list[FulfilDeed], actions), key=lambda a: pass_chance(content, me(seen), a.skill or "", 0))
+        return first
 
     def _deed_cost(self, content: Content, seen: dict[str, Any], key: str) -> float:
         """Rough turns a deed takes: a fight of part 1 costs a trip and an LP per lost try, an
@@ -325,11 +348,11 @@ class Bot:
                 cost += 4
         return cost
 
-    def _make_room(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
+    def _make_room(self, content: Content, seen: dict[str, Any], by_type: ByType) -> Action | None:
         """Four items and a new one here: lay down the least useful for it (the rulebook's way to
         take a fifth item; the pick-up then draws). Never for an item the bot laid down itself."""
         hero = me(seen)
-        drops = by_type.get(DropItem, [])
+        drops = by_type.of(DropItem)
         if not drops or seen["turn_state"]["bag_draws"] or len(hero["items"]) < content.heroes[hero["hero"]].item_slots:
             return None
         here = [t for t in seen["tokens"] if t["field"] == hero["position"] and t["kind"] == "item" and t["id"]
@@ -347,19 +370,19 @@ class Bot:
         self.dropped.add(worst.token)
         return worst
 
-    def _healing(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
+    def _healing(self, content: Content, seen: dict[str, Any], by_type: ByType) -> Action | None:
         hero = me(seen)
         if hero["lp"] >= hero["lp_max"]:
             return None
-        if by_type.get(PaladinHeal):
-            return by_type[PaladinHeal][0]
+        if by_type.of(PaladinHeal):
+            return by_type.of(PaladinHeal)[0]
         if hero["lp"] * 2 <= hero["lp_max"] or hero["lp"] <= 1:
-            uses = by_type.get(UseItem, [])
+            uses = by_type.of(UseItem)
             if uses:
                 return uses[0]
         return None
 
-    def _encounter(self, content: Content, seen: dict[str, Any], uses: list[UseEncounter]) -> Action | None:
+    def _encounter(self, content: Content, seen: dict[str, Any], uses: list[UseEncounter]) -> UseEncounter | None:
         hero = me(seen)
         best, best_score = None, 0.0
         for a in uses:
@@ -378,7 +401,7 @@ class Bot:
                 score = 6.0   # the Hellseherin brings the awaited token out of the bag at once
             elif effects & {"beggar", "juggler", "seer"}:
                 score = 0.5 if hero["gold"] + hero["purse"] >= 3 else 0.0
-            elif token.skills and a.option in token.skills:
+            elif token.skills and a.option is not None and a.option in token.skills:
                 score = 1.0 + pass_chance(content, hero, a.option, token.skills[a.option])
             elif not effects:
                 score = 1.0
@@ -386,16 +409,16 @@ class Bot:
                 best, best_score = a, score
         return best
 
-    def _bazaar(self, content: Content, seen: dict[str, Any], by_type) -> Action | None:
+    def _bazaar(self, content: Content, seen: dict[str, Any], by_type: ByType) -> Action | None:
         hero = me(seen)
         gold = hero["gold"] + hero["purse"]
-        buys = by_type.get(Buy, [])
+        buys = by_type.of(Buy)
         if buys:
             useful = [b for b in buys if content.tokens[b.token].face in content.items
                       and (content.items[content.tokens[b.token].face].price or 99) <= gold]
             if useful:
                 return max(useful, key=lambda b: (content.items[content.tokens[b.token].face].price or 0, b.token))
             return None
-        if by_type.get(CallBazaar) and gold >= 5 and len(hero["items"]) < 3:
-            return by_type[CallBazaar][0]
+        if by_type.of(CallBazaar) and gold >= 5 and len(hero["items"]) < 3:
+            return by_type.of(CallBazaar)[0]
         return None
