@@ -23,6 +23,7 @@ from games.api.serializers import StrictSerializer, UtcDateTimeField
 from games.api.throttling import LoginThrottle, LoginUsernameThrottle
 
 from . import services
+from .http import user_of
 from .models import ApiToken, User
 
 DEFAULT_TOKEN_NAME = "api"
@@ -131,7 +132,7 @@ class TokensView(ApiView):
         responses={200: TokenSerializer(many=True), **errors(*READ_ERRORS)},
     )
     def get(self, request: Request) -> Response:
-        tokens = request.user.api_tokens.all()
+        tokens = user_of(request).api_tokens.all()
         return Response(TokenSerializer(tokens, many=True, context={"request": request}).data)
 
 
@@ -144,7 +145,7 @@ class TokenRevokeView(ApiView):
                    **errors(404, *READ_ERRORS)},
     )
     def delete(self, request: Request, token_id: int) -> Response:
-        services.api_token_revoke(user=request.user, token_id=token_id)
+        services.api_token_revoke(user=user_of(request), token_id=token_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -156,7 +157,7 @@ class MeView(ApiView):
         responses={200: ProfileSerializer, **errors(*READ_ERRORS)},
     )
     def get(self, request: Request) -> Response:
-        return Response(_profile(request.user))
+        return Response(_profile(user_of(request)))
 
     @extend_schema(
         operation_id="me_update",
@@ -168,7 +169,7 @@ class MeView(ApiView):
     def patch(self, request: Request) -> Response:
         data = ProfileUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        user = request.user
+        user = user_of(request)
         current = {name: getattr(user, name) for name in services.PROFILE_FIELDS}
         services.user_update_profile(user=user, **{**current, **data.validated_data})
         return Response(_profile(user))
@@ -196,7 +197,7 @@ class VacationsView(ApiView):
     def get(self, request: Request) -> Response:
         from datetime import date
 
-        vacations = request.user.vacations.filter(ends_on__gte=date.today())
+        vacations = user_of(request).vacations.filter(ends_on__gte=date.today())
         return Response(VacationSerializer(vacations, many=True).data)
 
     @extend_schema(
@@ -209,7 +210,7 @@ class VacationsView(ApiView):
     def post(self, request: Request) -> Response:
         data = VacationCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        vacation = services.vacation_add(user=request.user, **data.validated_data)
+        vacation = services.vacation_add(user=user_of(request), **data.validated_data)
         return Response(VacationSerializer(vacation).data, status=status.HTTP_201_CREATED)
 
 
@@ -221,5 +222,5 @@ class VacationCancelView(ApiView):
         responses={204: OpenApiResponse(description="Cancelled."), **errors(404, *READ_ERRORS)},
     )
     def delete(self, request: Request, vacation_id: int) -> Response:
-        services.vacation_cancel(user=request.user, vacation_id=vacation_id)
+        services.vacation_cancel(user=user_of(request), vacation_id=vacation_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -70,7 +70,7 @@ class SignUpForm(forms.Form):
         return email
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         password1 = cleaned.get("password1")
         password2 = cleaned.get("password2")
         if password1 and password2 and password1 != password2:

@@ -46,8 +46,9 @@ class User(AbstractUser):
     notify_chat_mentions = models.BooleanField(_("tell me when someone mentions me in a chat"), default=True)
 
     class Meta(AbstractUser.Meta):
-        verbose_name = _("user")
-        verbose_name_plural = _("users")
+        # django-stubs types the inherited Meta's names as str; Django takes lazy translations here.
+        verbose_name = _("user")  # type: ignore[assignment]
+        verbose_name_plural = _("users")  # type: ignore[assignment]
         constraints = [
             # "Anna@example.org" and "anna@example.org" are one mailbox: one account per address.
             models.UniqueConstraint(

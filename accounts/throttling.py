@@ -34,11 +34,13 @@ Key = tuple[str, str]
 
 
 def client_address(request: HttpRequest) -> str:
-    return BaseThrottle().get_ident(request) or "unknown"
+    # get_ident reads only META, which a plain HttpRequest has as well as DRF's Request.
+    return BaseThrottle().get_ident(request) or "unknown"  # type: ignore[arg-type]
 
 
-def keys(request: HttpRequest, action: str, name: str | None) -> list[Key]:
-    result = [(f"{action}_address", client_address(request))]
+def keys(request: HttpRequest | None, action: str, name: str | None) -> list[Key]:
+    """The counters an attempt adds to: its address (when a request is known) and the name it tried."""
+    result = [] if request is None else [(f"{action}_address", client_address(request))]
     if name:
         result.append((f"{action}_name", name.strip().casefold()))
     return result

@@ -30,6 +30,7 @@ from .forms import (
     ThrottledAuthenticationForm,
     VacationForm,
 )
+from .http import UserRequest
 
 
 def _add_errors(form, error: ValidationError) -> None:
@@ -86,7 +87,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: UserRequest) -> HttpResponse:
     user = request.user
     form = ProfileForm(request.POST or None, user=user)
     if request.method == "POST" and form.is_valid():
@@ -129,7 +130,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @never_cache
-def tokens(request: HttpRequest) -> HttpResponse:
+def tokens(request: UserRequest) -> HttpResponse:
     """List the user's tokens (GET) or create one (POST) and show its value on this one response."""
     if request.method != "POST":
         return _render_tokens(request, ApiTokenCreateForm())
@@ -146,14 +147,14 @@ def tokens(request: HttpRequest) -> HttpResponse:
     return _render_tokens(request, form, status=400)
 
 
-def _render_tokens(request: HttpRequest, form: ApiTokenCreateForm, status: int = 200) -> HttpResponse:
+def _render_tokens(request: UserRequest, form: ApiTokenCreateForm, status: int = 200) -> HttpResponse:
     context = {"form": form, "tokens": request.user.api_tokens.all()}
     return render(request, "accounts/tokens.html", context, status=status)
 
 
 @login_required
 @require_POST
-def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+def token_revoke(request: UserRequest, token_id: int) -> HttpResponse:
     token = services.api_token_revoke(user=request.user, token_id=token_id)
     messages.success(request, _("The token “%(name)s” has been revoked.") % {"name": token.name})
     return redirect("accounts:tokens")
@@ -201,7 +202,7 @@ class LogoutView(auth_views.LogoutView):
 
 @login_required
 @never_cache
-def vacation(request: HttpRequest) -> HttpResponse:
+def vacation(request: UserRequest) -> HttpResponse:
     """List, book (POST) and cancel vacations; deadlines wait while the player is away."""
     from datetime import date
 
@@ -232,7 +233,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def vacation_cancel(request: HttpRequest, vacation_id: int) -> HttpResponse:
+def vacation_cancel(request: UserRequest, vacation_id: int) -> HttpResponse:
     services.vacation_cancel(user=request.user, vacation_id=vacation_id)
     messages.success(request, _("The vacation has been cancelled."))
     return redirect("accounts:vacation")

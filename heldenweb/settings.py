@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from celery.schedules import crontab
@@ -153,7 +154,7 @@ TEMPLATES = [
 
 
 # --- Database -------------------------------------------------------------------------------
-def _database() -> dict:
+def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'heldenweb.sqlite3'}"
     config = dj_database_url.parse(url)
     if config["ENGINE"] == "django.db.backends.postgresql":
@@ -177,7 +178,7 @@ def _database() -> dict:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
-    return config
+    return dict(config)
 
 
 DATABASES = {"default": _database()}

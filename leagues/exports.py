@@ -44,7 +44,7 @@ def _ical_text(value: str) -> str:
 def _fold(line: str) -> str:
     """Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1)."""
     data = line.encode()
-    parts = []
+    parts: list[str] = []
     while len(data) > 75:
         cut = 75 if not parts else 74
         while cut > 0 and (data[cut] & 0xC0) == 0x80:  # never split a UTF-8 sequence

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django import forms
 from django.conf import settings
 from django.utils import timezone
@@ -68,6 +70,6 @@ class SeasonForm(forms.Form):
 
     def clean_starts_at(self):
         value = self.cleaned_data["starts_at"]
-        if value < timezone.now() - timezone.timedelta(minutes=5):
+        if value < timezone.now() - timedelta(minutes=5):
             raise forms.ValidationError(_("The start lies in the past."))
         return value

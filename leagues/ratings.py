@@ -42,16 +42,16 @@ def _pair(current: dict[int, tuple[float, float]], user_id: int) -> tuple[float,
 
 
 def _rate(game: Game, current: dict[int, tuple[float, float]]) -> list[RatingEntry]:
-    results = [r for r in placings(game) if not r.stand_in and r.user_id is not None]
+    results = [(r, r.user_id) for r in placings(game) if not r.stand_in and r.user_id is not None]
     if len(results) < 2:
         return []
     with_bot = len(results) < game.seat_count
-    teams = [[MODEL.rating(*_pair(current, r.user_id))] for r in results]
-    rated = MODEL.rate(teams, ranks=[r.place for r in results])
+    teams = [[MODEL.rating(*_pair(current, user_id))] for _r, user_id in results]
+    rated = MODEL.rate(teams, ranks=[r.place for r, _u in results])
     entries = []
-    for result, (rating,) in zip(results, rated, strict=True):
-        current[result.user_id] = (rating.mu, rating.sigma)
-        entries.append(RatingEntry(user_id=result.user_id, game=game, place=result.place, mu=rating.mu,
+    for (result, user_id), (rating,) in zip(results, rated, strict=True):
+        current[user_id] = (rating.mu, rating.sigma)
+        entries.append(RatingEntry(user_id=user_id, game=game, place=result.place, mu=rating.mu,
                                    sigma=rating.sigma, ordinal=rating.ordinal(), with_bot=with_bot))
     return entries
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
+from accounts.models import User
 from games.errors import NotFound
 from games.models import Game
 
@@ -104,7 +105,7 @@ def clubs_of(user) -> QuerySet[Club]:
 # --- standings -----------------------------------------------------------------------------------------------
 @dataclass
 class StandingRow:
-    user: object
+    user: User
     active: bool = True
     played: int = 0
     byes: int = 0
@@ -113,10 +114,10 @@ class StandingRow:
     missed_turns: int = 0
     head_to_head: int = 0
     rank: int = 0
-    places: list = field(default_factory=list)
+    places: list[int | None] = field(default_factory=list)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, int]:
         return (-self.points, -self.wins, self.missed_turns)
 
 
@@ -137,7 +138,7 @@ def season_standings(season: Season) -> list[StandingRow]:
         row = rows.get(seat.user_id)
         if row is None:
             continue
-        if seat.table_id is None:
+        if seat.table is None:
             row.byes += 1
             row.points += seat.points
             continue
@@ -148,8 +149,8 @@ def season_standings(season: Season) -> list[StandingRow]:
         row.wins += int(seat.won)
         row.missed_turns += seat.missed_turns
         row.places.append(seat.place)
-        tables[seat.table_id].append(seat)
-    groups: dict[tuple, list[StandingRow]] = defaultdict(list)
+        tables[seat.table.pk].append(seat)
+    groups: dict[tuple[int, int, int], list[StandingRow]] = defaultdict(list)
     for row in rows.values():
         groups[row.key].append(row)
     for group in groups.values():
@@ -159,12 +160,13 @@ def season_standings(season: Season) -> list[StandingRow]:
         for seats in tables.values():
             tied = [s for s in seats if s.user_id in ids]
             for a in tied:
-                rows[a.user_id].head_to_head += sum(1 for b in tied if b is not a and a.place < b.place)
+                rows[a.user_id].head_to_head += sum(
+                    1 for b in tied if b is not a and a.place is not None and b.place is not None and a.place < b.place)
     ordered = sorted(rows.values(), key=lambda r: (r.key, -r.head_to_head, r.user.username.lower()))
     for position, row in enumerate(ordered, start=1):
         previous = ordered[position - 2] if position > 1 else None
         same = previous is not None and (previous.key, previous.head_to_head) == (row.key, row.head_to_head)
-        row.rank = previous.rank if same else position
+        row.rank = previous.rank if previous is not None and same else position
     return ordered
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.http import UserRequest
 from games import services as game_services
 from games.errors import GameServiceError, NotFound
 from games.models import Game
@@ -52,7 +53,7 @@ def _club_url(club: Club) -> str:
 # --- clubs -------------------------------------------------------------------------------------------------------
 @login_required
 @require_GET
-def club_list(request: HttpRequest) -> HttpResponse:
+def club_list(request: UserRequest) -> HttpResponse:
     return render(request, "leagues/clubs.html", {
         "clubs": selectors.clubs_visible_to(request.user), "mine": selectors.clubs_of(request.user),
         "form": ClubForm()})
@@ -60,7 +61,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: UserRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if form.is_valid():
         try:
@@ -77,7 +78,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
+def club_detail(request: UserRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     membership = services.membership_of(club, request.user)
     season = selectors.current_season(club)
@@ -97,7 +98,7 @@ def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
 
 
 @login_required
-def club_join_link(request: HttpRequest, club_id: int, code: str) -> HttpResponse:
+def club_join_link(request: UserRequest, club_id: int, code: str) -> HttpResponse:
     club = get_object_or_404(Club, pk=club_id, invite_code=code)
     if request.method != "POST":
         return render(request, "leagues/join.html", {"club": club, "code": code})
@@ -118,7 +119,7 @@ def _act(request: HttpRequest, club: Club, action, success: str) -> HttpResponse
 
 @login_required
 @require_POST
-def join_request(request: HttpRequest, club_id: int) -> HttpResponse:
+def join_request(request: UserRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     form = JoinRequestForm(request.POST)
     message = form.cleaned_data["message"] if form.is_valid() else ""
@@ -128,7 +129,7 @@ def join_request(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def join_decide(request: HttpRequest, club_id: int, request_id: int, decision: str) -> HttpResponse:
+def join_decide(request: UserRequest, club_id: int, request_id: int, decision: str) -> HttpResponse:
     club = _club(request, club_id)
     row = get_object_or_404(JoinRequest, pk=request_id, club=club)
     return _act(request, club, lambda: services.join_request_decide(user=request.user, request=row,
@@ -138,7 +139,7 @@ def join_decide(request: HttpRequest, club_id: int, request_id: int, decision: s
 
 @login_required
 @require_POST
-def invite(request: HttpRequest, club_id: int) -> HttpResponse:
+def invite(request: UserRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -151,7 +152,7 @@ def invite(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def leave(request: HttpRequest, club_id: int) -> HttpResponse:
+def leave(request: UserRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     return _act(request, club, lambda: services.member_leave(user=request.user, club=club),
                 _("You left the club."))
@@ -159,7 +160,7 @@ def leave(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_remove(request: HttpRequest, club_id: int, user_id: int) -> HttpResponse:
+def member_remove(request: UserRequest, club_id: int, user_id: int) -> HttpResponse:
     club = _club(request, club_id)
     member = get_object_or_404(get_user_model(), pk=user_id)
     return _act(request, club, lambda: services.member_remove(user=request.user, club=club, member=member),
@@ -168,7 +169,7 @@ def member_remove(request: HttpRequest, club_id: int, user_id: int) -> HttpRespo
 
 @login_required
 @require_POST
-def member_role(request: HttpRequest, club_id: int, user_id: int) -> HttpResponse:
+def member_role(request: UserRequest, club_id: int, user_id: int) -> HttpResponse:
     club = _club(request, club_id)
     member = get_object_or_404(get_user_model(), pk=user_id)
     role = request.POST.get("role", "")
@@ -178,7 +179,7 @@ def member_role(request: HttpRequest, club_id: int, user_id: int) -> HttpRespons
 
 @login_required
 @require_POST
-def club_game_create(request: HttpRequest, club_id: int) -> HttpResponse:
+def club_game_create(request: UserRequest, club_id: int) -> HttpResponse:
     """A friendly game in the club's own lobby (unrated; private for a private club)."""
     club = _club(request, club_id)
     try:
@@ -196,7 +197,7 @@ def club_game_create(request: HttpRequest, club_id: int) -> HttpResponse:
 
 # --- seasons -------------------------------------------------------------------------------------------------------
 @login_required
-def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
+def season_create(request: UserRequest, club_id: int) -> HttpResponse:
     club = _club(request, club_id)
     membership = services.membership_of(club, request.user)
     if membership is None or not membership.organises:
@@ -217,7 +218,7 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_detail(request: UserRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     membership = services.membership_of(season.club, request.user)
     entry = season.entries.filter(user=request.user).first()
@@ -242,7 +243,7 @@ SEASON_VERBS = {
 
 @login_required
 @require_POST
-def season_act(request: HttpRequest, season_id: int, verb: str) -> HttpResponse:
+def season_act(request: UserRequest, season_id: int, verb: str) -> HttpResponse:
     season = _season(request, season_id)
     if verb not in SEASON_VERBS:
         raise Http404
@@ -258,7 +259,7 @@ def season_act(request: HttpRequest, season_id: int, verb: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_csv(request: UserRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     response = HttpResponse(exports.standings_csv(selectors.season_standings(season)),
                             content_type="text/csv; charset=utf-8")
@@ -269,7 +270,7 @@ def season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
 # --- players -------------------------------------------------------------------------------------------------------
 @login_required
 @require_GET
-def player_detail(request: HttpRequest, username: str) -> HttpResponse:
+def player_detail(request: UserRequest, username: str) -> HttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     record = selectors.player_record(player)
     from games.selectors import games_visible_to
@@ -284,7 +285,7 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def player_chart(request: HttpRequest, username: str) -> HttpResponse:
+def player_chart(request: UserRequest, username: str) -> HttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     return HttpResponse(exports.rating_svg(selectors.player_record(player).history), content_type="image/svg+xml")
 

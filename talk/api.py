@@ -14,6 +14,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.http import user_of
 from games import selectors as game_selectors
 from games.api.base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
 from games.api.serializers import StrictSerializer, UtcDateTimeField
@@ -259,7 +260,7 @@ class PushSubscriptionsView(ApiView):
     @extend_schema(operation_id="talk_push_list", summary="Your browsers subscribed to web push", tags=[TAG],
                    responses={200: PushSubscriptionSerializer(many=True), **errors(*READ_ERRORS)})
     def get(self, request: Request) -> Response:
-        rows = request.user.push_subscriptions.order_by("-created_at")
+        rows = user_of(request).push_subscriptions.order_by("-created_at")
         return Response(PushSubscriptionSerializer(rows, many=True).data)
 
     @extend_schema(operation_id="talk_push_subscribe", summary="Subscribe a browser (PushSubscription.toJSON())",

@@ -47,7 +47,8 @@ def _escape(text: str) -> str:
 
 def _fold(line: str) -> str:
     """Lines of at most 75 octets; continuation lines start with a space (never splitting a character)."""
-    out, current = [], b""
+    out: list[str] = []
+    current = b""
     for char in line:
         encoded = char.encode()
         if len(current) + len(encoded) > (75 if not out else 74):

@@ -22,28 +22,28 @@ log = logging.getLogger(__name__)
 def claim(model: type[ClaimedDelivery], delivery_id: int, *related: str) -> ClaimedDelivery | None:
     """The row, now held by this worker for the lease; None when it is sent or someone else holds it."""
     now = timezone.now()
-    taken = model.objects.filter(
+    taken = model._default_manager.filter(
         Q(claimed_until__isnull=True) | Q(claimed_until__lt=now), pk=delivery_id, status=DeliveryStatus.PENDING,
     ).update(claimed_until=now + LEASE)
     if not taken:
         return None
-    row = model.objects.select_related(*related).get(pk=delivery_id)
-    model.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
+    row = model._default_manager.select_related(*related).get(pk=delivery_id)
+    model._default_manager.filter(pk=row.pk).update(attempts=row.attempts + 1)
     return row
 
 
 def failed(model: type[ClaimedDelivery], delivery_id: int, error: Exception, **fields) -> None:
     """Release the claim after a failed attempt (the task retries)."""
-    model.objects.filter(pk=delivery_id).update(claimed_until=None, last_error=repr(error)[:2000], **fields)
+    model._default_manager.filter(pk=delivery_id).update(claimed_until=None, last_error=repr(error)[:2000], **fields)
 
 
 def sent(model: type[ClaimedDelivery], delivery_id: int, **fields) -> None:
-    model.objects.filter(pk=delivery_id).update(status=DeliveryStatus.SENT, sent_at=timezone.now(),
+    model._default_manager.filter(pk=delivery_id).update(status=DeliveryStatus.SENT, sent_at=timezone.now(),
                                                 claimed_until=None, **fields)
 
 
 def give_up(model: type[ClaimedDelivery], delivery_id: int, error: str) -> None:
-    model.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
+    model._default_manager.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
         status=DeliveryStatus.FAILED, last_error=error[:2000], claimed_until=None)
 
 

@@ -89,7 +89,9 @@ def mentioned_users(message: ChatMessage) -> list:
     query = Q()
     for name in names:
         query |= Q(username__iexact=name)
-    candidates = get_user_model().objects.filter(query, is_active=True).exclude(pk=message.author_id)
+    candidates = get_user_model().objects.filter(query, is_active=True)
+    if message.author_id is not None:
+        candidates = candidates.exclude(pk=message.author_id)
     return [u for u in candidates if message.room in access.readable_rooms(u, message.game)]
 
 

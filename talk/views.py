@@ -7,6 +7,7 @@ the panel (htmx) or on the game page (plain POST), never a server error.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -21,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from accounts.http import UserRequest
 from games import board
 from games import selectors as game_selectors
 from games.engine.content import load_content
@@ -75,7 +77,7 @@ def _refusal(exc: GameServiceError) -> str:
 @never_cache
 @vary_on_headers("HX-Request")
 @require_GET
-def panel(request: HttpRequest, game_id: int) -> HttpResponse:
+def panel(request: UserRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     services.spectator_seen(user=request.user, game=game)
     context = _chat_context(request, game)
@@ -91,7 +93,7 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @never_cache
 @vary_on_headers("HX-Request")
-def chat(request: HttpRequest, game_id: int) -> HttpResponse:
+def chat(request: UserRequest, game_id: int) -> HttpResponse:
     """GET: the chat as the poll refreshes it (204 when nothing is new). POST: a new message."""
     if request.method == "GET" and selectors.chat_unchanged(user=request.user, game_id=game_id,
                                                             stamp=request.GET.get("stamp", "")):
@@ -114,7 +116,7 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "talk/_chat.html", _chat_context(request, game, error))
 
 
-def _message_action(request: HttpRequest, game_id: int, message_id: int, do) -> HttpResponse:
+def _message_action(request: UserRequest, game_id: int, message_id: int, do: Callable[[Game], object]) -> HttpResponse:
     game = _load(request, game_id)
     error = ""
     try:
@@ -132,14 +134,14 @@ def _message_action(request: HttpRequest, game_id: int, message_id: int, do) -> 
 
 @login_required
 @require_POST
-def report(request: HttpRequest, game_id: int, message_id: int) -> HttpResponse:
+def report(request: UserRequest, game_id: int, message_id: int) -> HttpResponse:
     return _message_action(request, game_id, message_id, lambda game: services.chat_report(
         user=request.user, game=game, message_id=message_id, reason=request.POST.get("reason", "")))
 
 
 @login_required
 @require_POST
-def hide(request: HttpRequest, game_id: int, message_id: int) -> HttpResponse:
+def hide(request: UserRequest, game_id: int, message_id: int) -> HttpResponse:
     hidden = request.POST.get("hidden", "1") != "0"
     return _message_action(request, game_id, message_id, lambda game: services.chat_hide(
         user=request.user, game=game, message_id=message_id, hidden=hidden))
@@ -147,7 +149,7 @@ def hide(request: HttpRequest, game_id: int, message_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def notes(request: HttpRequest, game_id: int) -> HttpResponse:
+def notes(request: UserRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
         services.note_save(user=request.user, game=game, body=request.POST.get("body", ""))
@@ -164,7 +166,7 @@ def notes(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def delay(request: HttpRequest, game_id: int) -> HttpResponse:
+def delay(request: UserRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
         value = int(request.POST.get("delay", "0"))
@@ -183,7 +185,7 @@ def delay(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")
 @require_GET
-def watch(request: HttpRequest, game_id: int) -> HttpResponse:
+def watch(request: UserRequest, game_id: int) -> HttpResponse:
     """The spectators' page: the public view of the board, as late as the creator set, and the talk."""
     game = _load(request, game_id)
     if access.role_of(request.user, game) is not access.Role.SPECTATOR:
@@ -225,7 +227,7 @@ class ChannelsForm(forms.Form):
 
 
 @login_required
-def channels(request: HttpRequest) -> HttpResponse:
+def channels(request: UserRequest) -> HttpResponse:
     """Channel choice, this browser's push subscription and the calendar feed's URL."""
     user = request.user
     form = ChannelsForm(request.POST or None, initial={
@@ -257,10 +259,10 @@ def _json_body(request: HttpRequest) -> dict:
 
 @login_required
 @require_POST
-def push_subscribe(request: HttpRequest) -> HttpResponse:
+def push_subscribe(request: UserRequest) -> HttpResponse:
     """This browser's PushSubscription (JSON, as ``PushSubscription.toJSON()`` gives it)."""
     data = _json_body(request)
-    keys = data.get("keys") if isinstance(data.get("keys"), dict) else {}
+    keys: dict[str, Any] = data["keys"] if isinstance(data.get("keys"), dict) else {}
     try:
         push.subscription_save(user=request.user, endpoint=str(data.get("endpoint", "")),
                                p256dh=str(keys.get("p256dh", "")), auth=str(keys.get("auth", "")),
@@ -272,7 +274,7 @@ def push_subscribe(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def push_unsubscribe(request: HttpRequest) -> HttpResponse:
+def push_unsubscribe(request: UserRequest) -> HttpResponse:
     push.subscription_delete(user=request.user, endpoint=str(_json_body(request).get("endpoint", "")))
     return HttpResponse(status=204)
 
@@ -284,7 +286,7 @@ class WebhookForm(forms.Form):
 
 
 @login_required
-def game_webhooks(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_webhooks(request: UserRequest, game_id: int) -> HttpResponse:
     """The creator's page for the game's chat webhooks: add one, see their hosts, remove one."""
     game = _load(request, game_id)
     if not access.may_manage(request.user, game):
@@ -311,7 +313,7 @@ def game_webhooks(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def club_webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
+def club_webhooks(request: UserRequest, club_id: int) -> HttpResponse:
     """The club page's webhook forms (add one, remove one): the club's organisers only; back to the club page."""
     try:
         club = league_selectors.club_get_for_user(user=request.user, club_id=club_id)
@@ -329,7 +331,7 @@ def club_webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
         if not form.is_valid():
             for errors in form.errors.values():
                 for error in errors:
-                    messages.error(request, error)
+                    messages.error(request, str(error))
             return back
         webhooks.club_webhook_create(user=request.user, club=club, kind=form.cleaned_data["kind"],
                                      url=form.cleaned_data["url"])

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -18,7 +21,8 @@ from . import serializers as s
 TAGS = ["leagues"]
 
 
-def _page(view: ApiView, request: Request, queryset, serializer) -> Response:
+def _page(view: ApiView, request: Request, queryset: QuerySet[Any],
+          serializer: type[serializers.BaseSerializer[Any]]) -> Response:
     paginator = ApiPagination()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer(page, many=True).data)
