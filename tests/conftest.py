@@ -30,6 +30,14 @@ def _isolated_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # The default hasher is slow on purpose (about half a second per password on this machine), and
+    # nearly every test signs users up: that alone cost most of the fast suite's time. Tests of the
+    # production hasher itself read heldenweb.settings (tests/test_settings.py).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _eager_celery(request):
     """Tasks run inline unless a test needs a real worker (marker ``integration``)."""
     from heldenweb.celery import app as celery_app

@@ -83,3 +83,17 @@ def test_unknown_environment_name_is_refused(tmp_path):
     result = _run(["check"], {"HELDENWEB_ENV": "staging"}, tmp_path)
     assert result.returncode != 0
     assert "HELDENWEB_ENV must be" in result.stderr
+
+
+def test_passwords_are_stored_with_a_slow_hasher_outside_the_tests():
+    # The tests swap in MD5 for speed (tests/conftest.py); the site itself keeps Django's default,
+    # a deliberately slow key-derivation function.
+    from django.conf import global_settings
+
+    import heldenweb.settings as site_settings
+
+    hashers = getattr(site_settings, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    assert "MD5" not in hashers[0]
+    assert hashers[0] in ("django.contrib.auth.hashers.PBKDF2PasswordHasher",
+                          "django.contrib.auth.hashers.Argon2PasswordHasher",
+                          "django.contrib.auth.hashers.ScryptPasswordHasher")

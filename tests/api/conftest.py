@@ -10,12 +10,6 @@ GENEROUS = "100000/min"
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # The API tests create many users; the default hasher's deliberate slowness only costs time here.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _generous_rates(settings):
     rest = dict(settings.REST_FRAMEWORK)
     rest["DEFAULT_THROTTLE_RATES"] = dict.fromkeys(rest["DEFAULT_THROTTLE_RATES"], GENEROUS)

@@ -63,6 +63,8 @@ def test_the_curl_walkthrough_in_the_guide_runs_block_by_block(live_server, play
     assert any(out.strip().endswith('"authentication_failed"') for out in outputs)  # Ben's revoked token
 
 
+# A long playout through the whole site: in `make test` and CI, not in the inner loop.
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_the_example_client_plays_a_game_through_the_api(live_server, players, known_seed):
     command = [sys.executable, str(CLIENT), "--base", live_server.url, "--player", f"anna:{TEST_PASSWORD}",

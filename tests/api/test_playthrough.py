@@ -158,6 +158,8 @@ def play_and_watch(api_a, api_b, seed: str, chooser_seed: int, steps: int) -> tu
     return watch, applied
 
 
+# A long playout through the whole site: in `make test` and CI, not in the inner loop.
+@pytest.mark.slow
 def test_random_legal_play_through_the_api_leaks_no_secrets_of_the_other_seat(api_a, api_b):
     watch, applied = play_and_watch(api_a, api_b, seed="api-playthrough-1", chooser_seed=1848,
                                     steps=SETUP_ACTIONS + PLAY_ACTIONS)

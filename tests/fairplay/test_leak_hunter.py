@@ -75,7 +75,7 @@ def random_games(content, count: int, steps: int, seats=(2, 3)):
 
 
 def test_no_leak_in_random_games(content):
-    for before, seat, action, after, events in random_games(content, 4, 250):
+    for before, seat, action, after, events in random_games(content, 2, 200):
         leaks = leaks_of_step(content, before, seat, action, after, events)
         assert not leaks, (action, [e.kind for e in events], leaks)
 

@@ -97,6 +97,8 @@ def check(game, content):
         assert not hits, (seat, hits)
 
 
+# A long playout through the whole site: in `make test` and CI, not in the inner loop.
+@pytest.mark.slow
 def test_nothing_another_seat_or_a_spectator_fetches_shows_a_secret(user, other_user):
     content = load_content()
     game = play_setup(new_game(user, [other_user], seed="leak-hunter-site"))

@@ -92,6 +92,8 @@ def choose(rng, actions, covered):
     return rng.choice(wanted or actions)
 
 
+# A long playout through the whole site: in `make test` and CI, not in the inner loop.
+@pytest.mark.slow
 @pytest.mark.parametrize("driver_class", [WebDriver, ApiDriver], ids=["web", "api"])
 def test_no_take_back_and_no_redo_changes_a_chance_step(driver_class, user, other_user, monkeypatch):
     game = play_setup(new_game(user, [other_user], seed="no-rerolls"))

@@ -40,11 +40,6 @@ BUDGETS = {
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fixed_seed(monkeypatch):
     """One game, the same on every run: the steps measured (and so their queries) follow from the seed,
     and a step that turns a token over writes a row more than one that does not."""
