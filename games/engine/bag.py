@@ -18,6 +18,7 @@ from .content.model import FieldKind, TokenCategory
 from .context import Ctx
 from .heroes import item_with_flag
 from .pending import answers, ask
+from .probes import start_probe
 from .state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
 from .tokens import exists_for, is_bound, move_token
 
@@ -116,8 +117,6 @@ def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value: str) -> None
     if value == "draw":
         draw_random(ctx, seat)
         return
-    from .probes import start_probe
-
     start_probe(ctx, seat, "magic", 0, "hellsehen", {"token": pending.context["token"]})
 
 
@@ -164,13 +163,9 @@ def place_drawn(ctx: Ctx, seat: int, tid: str, rule: str) -> None:
     ctx.emit("token_drawn", rule, seat, token=tid, face=token.face, visible_to=_who_sees(ctx, tid))
     kind = token.kind.value
     if kind == "event":
-        from .events_tokens import resolve_event
-
-        resolve_event(ctx, seat, tid)
+        ctx.hooks.resolve_event(ctx, seat, tid)
     elif kind == "dragon_event":
-        from .events_tokens import resolve_dragon_event
-
-        resolve_dragon_event(ctx, seat, tid)
+        ctx.hooks.resolve_dragon_event(ctx, seat, tid)
     elif kind == "dragon":
         place_open(ctx, tid, seat, rules.TOK_DRAGON_DRAWN)
         for other, t in sorted(state.tokens.items()):

@@ -20,6 +20,7 @@ from .errors import IllegalActionError
 from .heroes import pay, purse_of
 from .items import can_take, item_of, put_on_sheet, release, same_kind
 from .pending import answers, ask
+from .phase import begin_action
 from .state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
 from .tokens import move_token, visible_at
 
@@ -80,8 +81,6 @@ def legal_bazaar_actions(content: Content, state: State, seat: int) -> list[Acti
 
 
 def apply_call_bazaar(ctx: Ctx, seat: int, action: CallBazaar) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if CallBazaar() not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError("a Basar is called on the kleiner/großer Basar token or on S1, once per turn")
@@ -106,8 +105,6 @@ def apply_call_bazaar(ctx: Ctx, seat: int, action: CallBazaar) -> None:
 
 
 def apply_buy(ctx: Ctx, seat: int, action: Buy) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError(f"{action.token} cannot be bought now (offer, price, room)")
@@ -122,8 +119,6 @@ def apply_buy(ctx: Ctx, seat: int, action: Buy) -> None:
 
 
 def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError(f"{action.token} cannot be offered to seat {action.seat} now "

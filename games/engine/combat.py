@@ -13,14 +13,18 @@ from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChooseOption, Evade, Fight, FightLightning
+from .bag import draw_due, return_after_draw
 from .content.model import Content
 from .context import Ctx
-from .deeds import deed_monster_ready
+from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
 from .errors import IllegalActionError
-from .heroes import carries_heavy_mount, has_ability, item_with_flag
+from .heroes import has_ability, item_with_flag
+from .items import receive
 from .life import lose_lp, take_lp
+from .movement import can_evade, finish_movement
 from .pending import answers, ask
+from .phase import begin_action, may_fight
 from .probes import allowed_skills, on_probe, start_probe
 from .rewards import grant_gold, grant_xp, lose_xp_or_lp
 from .state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -37,11 +41,6 @@ def fight_targets(content: Content, state: State, seat: int) -> list[str]:
                 and deed_monster_ready(content, state, seat, tid)]
     servants = [tid for tid in monsters if content.tokens[tid].kind.value == "servant"]
     return servants or monsters  # Diener must always be fought first (FIGHT-19)
-
-
-def may_fight(state: State) -> bool:
-    ts = state.turn_state
-    return not ts.fought and not ts.turn_over and (ts.forced_fight or not ts.action_taken)
 
 
 def legal_fight_actions(content: Content, state: State, seat: int) -> list[Action]:
@@ -66,13 +65,6 @@ def fight_forced(content: Content, state: State, seat: int) -> bool:
     return state.turn_state.forced_fight and bool(legal_fight_actions(content, state, seat))
 
 
-def can_evade(content: Content, state: State, seat: int) -> bool:
-    """The Hobbit may try once to dodge a fight he walked into, but not riding (HERO-09)."""
-    hero = state.heroes[seat]
-    return (has_ability(content, hero, "evade_fight") and state.turn_state.forced_fight
-            and "evade" not in state.turn_state.used and not carries_heavy_mount(content, state, hero))
-
-
 def hearts_of(content: Content, state: State, tid: str) -> int:
     credited: int = state.flags.get("shadow_hearts", {}).get(tid, 0)
     return content.tokens[tid].hearts + credited
@@ -80,8 +72,6 @@ def hearts_of(content: Content, state: State, tid: str) -> int:
 
 # --- starting a fight --------------------------------------------------------------------------------------
 def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_fight_actions(content, state, seat):
         raise IllegalActionError(f"no fight against {action.token} is possible now"
@@ -178,9 +168,6 @@ def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
 
 # --- victory -----------------------------------------------------------------------------------------------
 def victory(ctx: Ctx, seat: int, tid: str) -> None:
-    from .bag import draw_due, return_after_draw
-    from .items import receive
-
     state, content = ctx.state, ctx.content
     token = content.tokens[tid]
     hero = state.heroes[seat]
@@ -217,8 +204,6 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
         receive(ctx, seat, tid, rules.FIGHT_ITEM, cast(str, here), flipped=True)  # he fought on his field
         if token.deed:
-            from .deeds import fight_won
-
             fight_won(ctx, seat, tid)
             return  # the deed part made the draw
     elif token.back_gold:
@@ -248,8 +233,6 @@ def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None
 
 # --- the Hobbit's evasion ----------------------------------------------------------------------------------
 def apply_evade(ctx: Ctx, seat: int, action: Evade) -> None:
-    from .movement import finish_movement
-
     state = ctx.state
     if not can_evade(ctx.content, state, seat):
         raise IllegalActionError("only the Hobbit, not riding, can try once to evade a fight he walked into")

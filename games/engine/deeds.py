@@ -16,9 +16,12 @@ from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChooseDeed, FulfilDeed
+from .bag import draw_due
 from .content.model import Content, DeedPart, TokenCategory
 from .context import Ctx
 from .errors import IllegalActionError
+from .items import receive
+from .phase import begin_action
 from .probes import allowed_skills, on_probe, start_probe
 from .state import ASIDE, BAG, OUT, HeroState, State
 from .tokens import move_token, shown_key
@@ -107,8 +110,6 @@ def legal_deed_actions(content: Content, state: State, seat: int) -> list[Action
 
 
 def apply_choose_deed(ctx: Ctx, seat: int, action: ChooseDeed) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_deed_actions(content, state, seat):
         raise IllegalActionError("a Heldentat is chosen on the royal court (J5), one per hero, not one another holds")
@@ -121,8 +122,6 @@ def apply_choose_deed(ctx: Ctx, seat: int, action: ChooseDeed) -> None:
 
 
 def apply_fulfil_deed(ctx: Ctx, seat: int, action: FulfilDeed) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action.skill not in _fulfil_options(content, state, seat):
         raise IllegalActionError("no part of your Heldentat can be fulfilled here now")
@@ -153,8 +152,6 @@ def _deed_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 
 def _won_part_one(ctx: Ctx, seat: int, tid: str) -> None:
-    from .items import receive
-
     hero = ctx.state.heroes[seat]
     # A part is fulfilled only by a hero standing on a field (_fulfil_options).
     receive(ctx, seat, tid, rules.DEED_PART_1, cast(str, hero.position), flipped=True)
@@ -177,8 +174,6 @@ def _consume(ctx: Ctx, seat: int, part: DeedPart) -> None:
 
 
 def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
-    from .items import receive
-
     state = ctx.state
     hero = state.heroes[seat]
     rule = rules.DEED_PART_2 if part.number == 2 else rules.DEED_PART_3
@@ -198,8 +193,6 @@ def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
 
 
 def part_done(ctx: Ctx, seat: int, number: int) -> None:
-    from .bag import draw_due
-
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     hero.deed_parts = number

@@ -12,14 +12,17 @@ from typing import Any, cast
 
 from . import rules
 from .actions import Action, ChooseCell, ChooseField, UseEncounter
+from .bag import draw_due, search_bag
 from .board import CELLS, board_for
 from .content.model import Content
 from .context import Ctx
 from .errors import IllegalActionError
 from .heroes import held_items, pay, purse_of
-from .items import can_take, receive
+from .items import can_take, put_on_sheet, receive, release
 from .life import heal, lose_lp
+from .movement import arrive
 from .pending import answers, ask
+from .phase import begin_action
 from .probes import allowed_skills, on_probe, start_probe
 from .rewards import ANY_COLOUR, grant_xp
 from .state import Pending, State
@@ -114,8 +117,6 @@ def legal_encounter_actions(content: Content, state: State, seat: int) -> list[A
 
 
 def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     tid = action.token
     if tid not in usable_encounters(content, state, seat) or action.option not in encounter_options(
@@ -151,8 +152,6 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
             pay(hero, 1)
             ctx.emit("juggler_steals", rules.JUGGLER, seat, gold=1)
     elif effect == "seer":
-        from .bag import search_bag
-
         search_bag(ctx, seat, "bag_search", with_target=True, rule=rules.HELLSEHERIN)
     elif effect == "swap_regions":
         start_probe(ctx, seat, "magic", token.skills.get("magic", 0), "leitsage", {"token": tid})
@@ -192,8 +191,6 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
 # --- magic weapons ---------------------------------------------------------------------------------------
 def _weapon_reward(ctx: Ctx, seat: int, tid: str) -> None:
     """The token turns over into the scroll or material on its back, and a token is drawn (WEAPON-03/09)."""
-    from .bag import draw_due
-
     hero = ctx.state.heroes[seat]
     # Encounters are used by a hero standing on their field (usable_encounters).
     receive(ctx, seat, tid, rules.WEAPON_SCROLL, cast(str, hero.position), flipped=True)
@@ -207,9 +204,6 @@ def _scroll_guard(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 
 def _magister(ctx: Ctx, seat: int, tid: str) -> None:
-    from .bag import draw_due
-    from .items import put_on_sheet, release
-
     # encounter_options offers the Magister only when the hero holds both parts.
     scroll, material = cast("tuple[str, str]", _magister_parts(ctx.content, ctx.state, seat, tid))
     # Scroll and material leave the game; the Magister's token turns over into the weapon (WEAPON-07/08).
@@ -224,8 +218,6 @@ def _magister(ctx: Ctx, seat: int, tid: str) -> None:
 def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
     """The Kutsche is on the back of the Kutschenmacher's token: buying it takes his token off the
     board, which makes the player draw (ruling R-53)."""
-    from .bag import draw_due
-
     hero = ctx.state.heroes[seat]
     coach = ctx.content.items[cast(str, ctx.content.tokens[tid].back)]  # offered only with a coach on the back
     pay(hero, coach.price or 0)
@@ -296,8 +288,6 @@ def _teleporter(ctx: Ctx, seat: int) -> None:
 
 @answers("teleport_to", ChooseField)
 def _teleport_to(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    from .movement import arrive
-
     hero = ctx.state.heroes[seat]
     origin = hero.position
     hero.position = value

@@ -67,6 +67,7 @@ from .dice import Dice
 from .errors import IllegalActionError
 from .events import Event
 from .pending import answer_classes, apply_answer, legal_answers, refresh_options
+from .registry import HOOKS
 from .state import State
 from .tokens import listing
 
@@ -172,14 +173,14 @@ def apply(
     """
     action = parse_action(action)
     _check_may_act(state, seat, action)
-    ctx = Ctx(content=content, state=state.clone(), dice=dice)
+    ctx = Ctx(content=content, state=state.clone(), dice=dice, hooks=HOOKS)
     bind = getattr(dice, "bind", None)
     if bind is not None:
         bind(ctx.state)  # dice v2 count their draws in the state (State.chance_draws)
     if action not in legal_actions(content, state, seat):
         # Let the rule say why (its message is clearer), but never accept an action that
         # legal_actions does not offer: the two can then never drift apart.
-        _dispatch(Ctx(content=content, state=state.clone(), dice=_RefusingDice()), seat, action)
+        _dispatch(Ctx(content=content, state=state.clone(), dice=_RefusingDice(), hooks=HOOKS), seat, action)
         raise IllegalActionError(f"{action} is not possible now")
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered

@@ -24,6 +24,7 @@ from .pending import answers, ask
 from .phase import end_turn_now
 from .probes import SKILL_ORDER, allowed_skills, on_probe, start_probe
 from .rewards import grant_gold, grant_xp
+from .spells import dissolve
 from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
 from .tokens import move_token, role
 
@@ -138,8 +139,6 @@ def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
 
 @on_probe("robbery_invisible")
 def _robbery_invisible(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    from .spells import dissolve
-
     seat = probe["seat"]
     if passed:
         ctx.emit("invisible_to_the_dragon", rules.INVISIBILITY, seat)
@@ -201,8 +200,6 @@ def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
 
 @on_probe("attack_counter")
 def _attack_counter(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    from .spells import dissolve
-
     seat, data = probe["seat"], dict(probe["data"])
     spell, tid = data.pop("spell"), data.pop("spell_token")
     if passed and spell == "blitzschlag":

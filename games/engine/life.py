@@ -11,6 +11,7 @@ from typing import cast
 
 from . import rules
 from .actions import ChooseOption, KeepItem, LoseLp
+from .bag import return_drawn
 from .content.model import Content, TokenCategory
 from .context import Ctx
 from .heroes import artificial_sources, has_ability, hero_card, item_with_flag
@@ -45,9 +46,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     if reason.startswith("shadow:"):
-        from .combat import credit_shadow
-
-        credit_shadow(ctx, seat, reason.partition(":")[2])
+        ctx.hooks.credit_shadow(ctx, seat, reason.partition(":")[2])
     if source == "natural":
         hero.lp -= 1
         ctx.emit("lp_lost", rule, seat, source="natural", reason=reason, lp=hero.lp)
@@ -116,15 +115,13 @@ def raise_max_lp(ctx: Ctx, seat: int, rule: str) -> None:
 
 # --- death -----------------------------------------------------------------------------------------------
 def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = None) -> None:
-    from .bag import return_drawn
-    from .endgame import NAMENLOSER_DEATH_FIELDS, death_in_fight
-
     state = ctx.state
     hero = state.heroes[seat]
     # A death in a final fight drops the things on V11, or on H1/H2/H4/H6 as the player chooses (END-10/19).
-    boss_drop = death_in_fight(ctx, seat)
-    choose_field = drop_field is None and boss_drop == "choose"
-    if drop_field is None and boss_drop not in (None, "choose"):
+    boss_drop = ctx.hooks.death_in_fight(ctx, seat)
+    choices = boss_drop if isinstance(boss_drop, list) else None
+    choose_field = drop_field is None and choices is not None
+    if drop_field is None and isinstance(boss_drop, str):
         drop_field = boss_drop
     where = drop_field or (hero.between[0] if hero.between else hero.position) or hero.manor
     if choose_field:
@@ -149,8 +146,8 @@ def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = Non
         state.turn_state.action_taken = True
         state.turn_state.turn_over = True
         state.turn_state.forced_fight = False
-    if choose_field:
-        ask(ctx, seat, "death_field", NAMENLOSER_DEATH_FIELDS)
+    if choices is not None and choose_field:
+        ask(ctx, seat, "death_field", choices)
         return
     ask_keep(ctx, seat, cast(str, where))  # a hero in play stands somewhere and has his manor
 

@@ -12,6 +12,7 @@ from . import rules
 from .actions import ChooseXp
 from .context import Ctx
 from .heroes import has_ability
+from .life import lose_lp
 from .pending import answers, ask
 from .state import SKILL_OF_COLOUR, XP_COLOURS, Pending
 
@@ -77,8 +78,6 @@ def lose_xp_or_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     hero = ctx.state.heroes[seat]
     colours = [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0]
     if not colours:
-        from .life import lose_lp
-
         lose_lp(ctx, seat, rule, reason)
         return
     lose_xp(ctx, seat, colours, rule, reason)

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import rules
 from .actions import Action, CastSpell
+from .bag import draw_random, search_bag
 from .board import board_for
 from .content.model import Content, FieldKind
 from .context import Ctx
@@ -99,8 +100,6 @@ def _invisibility(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 @on_probe("hellsehen")
 def _hellsehen(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    from .bag import draw_random, search_bag
-
     seat = probe["seat"]
     if not passed:
         # The spell fails: it goes back, and the player draws at random (ruling R-43).

@@ -163,8 +163,9 @@ def Ctx_for(content: Content, state: State, rolls=()):
     """A rules context on ``state`` itself, for calling one rule function directly."""
     from games.engine import ScriptedDice
     from games.engine.context import Ctx
+    from games.engine.registry import HOOKS
 
-    return Ctx(content=content, state=state, dice=ScriptedDice(rolls))
+    return Ctx(content=content, state=state, dice=ScriptedDice(rolls), hooks=HOOKS)
 
 
 def moves(content: Content, state: State, seat: int = 0) -> list[str]:

@@ -1,0 +1,23 @@
+"""The one place that wires the engine together (docs/architecture.md, "Engine layers").
+
+``HOOKS`` fills the follow-ups through which a lower layer sets off a higher rule without importing it
+(``context.Hooks``): nothing is connected because some module happened to be imported first.
+"""
+
+from __future__ import annotations
+
+from .combat import credit_shadow
+from .context import Hooks
+from .endgame import death_in_fight
+from .events_tokens import resolve_dragon_event, resolve_event
+from .movement import finish_movement
+from .quests import found_quest_item
+
+HOOKS = Hooks(
+    finish_movement=finish_movement,
+    credit_shadow=credit_shadow,
+    death_in_fight=death_in_fight,
+    resolve_event=resolve_event,
+    resolve_dragon_event=resolve_dragon_event,
+    found_quest_item=found_quest_item,
+)
