@@ -5,28 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from . import (  # noqa: F401  (imported for their pending and probe handlers)
-    abilities,
-    bag,
-    bazaar,
-    combat,
-    deeds,
-    encounters,
-    endgame,
-    events_tokens,
-    items,
-    life,
-    movement,
-    phase,
-    quests,
-    rest,
-    rewards,
-    setup,
-    spells,
-    training,
-    turn,
-)
-from .actions import (
+from .content.model import Content
+from .core import phase
+from .core.actions import (
     AcceptQuest,
     Action,
     BeginTurn,
@@ -61,15 +42,29 @@ from .actions import (
     UseTeleporter,
     parse_action,
 )
-from .content.model import Content
-from .context import Ctx
-from .dice import Dice
-from .errors import IllegalActionError
-from .events import Event
-from .pending import answer_classes, apply_answer, legal_answers, refresh_options
+from .core.context import Ctx
+from .core.dice import Dice
+from .core.errors import IllegalActionError
+from .core.events import Event
+from .core.pending import answer_classes, apply_answer, legal_answers, refresh_options
+from .core.state import State
+from .core.tokens import listing
+from .effects import bag, items
 from .registry import HOOKS
-from .state import State
-from .tokens import listing
+from .rules import (
+    abilities,
+    bazaar,
+    combat,
+    deeds,
+    encounters,
+    endgame,
+    movement,
+    quests,
+    rest,
+    setup,
+    spells,
+    turn,
+)
 
 new_game = setup.new_game
 

@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-from .combat import credit_shadow
-from .context import Hooks
-from .endgame import death_in_fight
-from .events_tokens import resolve_dragon_event, resolve_event
-from .movement import finish_movement
-from .quests import found_quest_item
+from .core.context import Hooks
+from .rules.combat import credit_shadow
+from .rules.endgame import death_in_fight
+from .rules.events_tokens import resolve_dragon_event, resolve_event
+from .rules.movement import finish_movement
+from .rules.quests import found_quest_item
 
 HOOKS = Hooks(
     finish_movement=finish_movement,

@@ -7,8 +7,8 @@ import pytest
 from games.bots import Bot, bot_action
 from games.engine import legal_actions
 from games.engine.content import load_content
-from games.engine.pending import ANSWER_CLASS
-from games.engine.state import Pending
+from games.engine.core.pending import ANSWER_CLASS
+from games.engine.core.state import Pending
 from tests.engine.helpers import begun, play_state
 
 OPTIONS = {

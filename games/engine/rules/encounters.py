@@ -10,23 +10,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChooseCell, ChooseField, UseEncounter
-from .bag import draw_due, search_bag
-from .board import CELLS, board_for
-from .content.model import Content
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items, pay, purse_of
-from .items import can_take, put_on_sheet, receive, release
-from .life import heal, lose_lp
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import Action, ChooseCell, ChooseField, UseEncounter
+from ..core.board import CELLS, board_for
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items, pay, purse_of
+from ..core.pending import answers, ask
+from ..core.phase import begin_action
+from ..core.state import Pending, State
+from ..core.tokens import role, visible_at
+from ..effects.bag import draw_due, search_bag
+from ..effects.items import can_take, put_on_sheet, receive, release
+from ..effects.life import heal, lose_lp
+from ..effects.probes import allowed_skills, on_probe, start_probe
+from ..effects.rewards import ANY_COLOUR, grant_xp
 from .movement import arrive
-from .pending import answers, ask
-from .phase import begin_action
-from .probes import allowed_skills, on_probe, start_probe
-from .rewards import ANY_COLOUR, grant_xp
-from .state import Pending, State
-from .tokens import role, visible_at
 from .training import TEACHES, can_be_raised, train_with_kerberos, train_with_teacher
 
 PAID = {"beggar", "juggler", "seer", "heal_herbwoman", *TEACHES}

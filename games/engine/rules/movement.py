@@ -5,16 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from . import rules
-from .actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
-from .bag import FACE_DOWN_WHEN_PLACED
-from .board import Board, Link, board_for, letter_of, orthogonal_cells
-from .content.model import Border, Content, Field, FieldKind, PathKind, SecretColour
-from .context import Ctx
-from .deeds import deed_monster_ready
-from .endgame import entered
-from .errors import IllegalActionError
-from .heroes import (
+from ..content.model import Border, Content, Field, FieldKind, PathKind, SecretColour
+from ..core import rules
+from ..core.actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
+from ..core.board import Board, Link, board_for, letter_of, orthogonal_cells
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import (
     carries_heavy_mount,
     has_ability,
     has_flag,
@@ -23,10 +20,13 @@ from .heroes import (
     purse_of,
     walking_points,
 )
-from .life import lose_lp
+from ..core.state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
+from ..core.tokens import exists_for, field_tokens, is_bound, move_token
+from ..effects.bag import FACE_DOWN_WHEN_PLACED
+from ..effects.life import lose_lp
+from .deeds import deed_monster_ready
+from .endgame import entered
 from .setup import place_entry_tokens
-from .state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
-from .tokens import exists_for, field_tokens, is_bound, move_token
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
 LABYRINTH_CORNERS = ("U1", "U3", "U4", "U6")

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, DropItem, MakeRoom, PickUp, UseItem
+from ..content.model import Content, Item, TokenCategory
+from ..core import rules
+from ..core.actions import Action, DropItem, MakeRoom, PickUp, UseItem
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_ability, held_items, hero_card, usable
+from ..core.pending import answers, ask
+from ..core.phase import begin_action
+from ..core.state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
+from ..core.tokens import move_token, role, shown_key, visible_at
 from .bag import draw_due, return_after_draw
-from .content.model import Content, Item, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import has_ability, held_items, hero_card, usable
 from .life import heal, raise_max_lp
-from .pending import answers, ask
-from .phase import begin_action
 from .probes import on_probe, start_probe
 from .rewards import ANY_COLOUR, grant_gold, grant_xp
-from .state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
-from .tokens import move_token, role, shown_key, visible_at
 
 ONE_OF_A_KIND = {"armour", "shield", "ring", "scroll"}
 SLOT_KINDS = {"item", "spell"}

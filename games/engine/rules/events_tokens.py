@@ -13,20 +13,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import ChooseOption
-from .board import board_for, orthogonal_cells
-from .content.model import TokenCategory
-from .context import Ctx
-from .heroes import held_items, item_with_flag, pay, purse_of
-from .items import release, supply_of
-from .pending import answers, ask
-from .phase import end_turn_now
-from .probes import SKILL_ORDER, allowed_skills, on_probe, start_probe
-from .rewards import grant_gold, grant_xp
+from ..content.model import TokenCategory
+from ..core import rules
+from ..core.actions import ChooseOption
+from ..core.board import board_for, orthogonal_cells
+from ..core.context import Ctx
+from ..core.heroes import held_items, item_with_flag, pay, purse_of
+from ..core.pending import answers, ask
+from ..core.phase import end_turn_now
+from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
+from ..core.tokens import move_token, role
+from ..effects.items import release, supply_of
+from ..effects.probes import SKILL_ORDER, allowed_skills, on_probe, start_probe
+from ..effects.rewards import grant_gold, grant_xp
 from .spells import dissolve
-from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
-from .tokens import move_token, role
 
 PROTECTED_CATEGORIES = {"magic_weapon", "scroll", "material"}
 COUNTER_SPELLS = {"unsichtbarkeit": "invisibility", "blitzschlag": "lightning"}

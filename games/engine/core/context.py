@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..content.model import Content
 from .board import Board, board_for
-from .content.model import Content
 from .dice import Dice
 from .events import Event
 from .state import State

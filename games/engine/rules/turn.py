@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from . import rules
-from .actions import ChooseDie, ChooseGift
+from ..content.model import Content, FieldKind
+from ..core import rules
+from ..core.actions import ChooseDie, ChooseGift
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_flag, item_with_flag, walking_points
+from ..core.pending import answers
+from ..core.state import Pending, TurnState, held_by
+from ..core.tokens import move_token
+from ..effects.life import magier_spell_choices
 from .bazaar import return_offers
 from .combat import fight_forced
-from .content.model import Content, FieldKind
-from .context import Ctx
 from .endgame import start_of_turn
-from .errors import IllegalActionError
-from .heroes import has_flag, item_with_flag, walking_points
-from .life import magier_spell_choices
 from .movement import (
     arrive,
     finish_movement,
@@ -21,9 +24,6 @@ from .movement import (
     secret_target,
     teleport_roll,
 )
-from .pending import answers
-from .state import Pending, TurnState, held_by
-from .tokens import move_token
 
 
 @answers("choose_die", ChooseDie)

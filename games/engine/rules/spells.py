@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import Action, CastSpell
-from .bag import draw_random, search_bag
-from .board import board_for
-from .content.model import Content, FieldKind
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items
-from .probes import on_probe, start_probe
-from .state import PILE_CITY, State
-from .tokens import exists_for, field_tokens, move_token
+from ..content.model import Content, FieldKind
+from ..core import rules
+from ..core.actions import Action, CastSpell
+from ..core.board import board_for
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items
+from ..core.state import PILE_CITY, State
+from ..core.tokens import exists_for, field_tokens, move_token
+from ..effects.bag import draw_random, search_bag
+from ..effects.probes import on_probe, start_probe
 
 
 def _vision_fields(content: Content, state: State, seat: int) -> list[str]:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import ChooseOption, PlaceToken
-from .board import board_for, letter_of
-from .content.model import FieldKind, TokenCategory
-from .context import Ctx
-from .heroes import item_with_flag
-from .pending import answers, ask
+from ..content.model import FieldKind, TokenCategory
+from ..core import rules
+from ..core.actions import ChooseOption, PlaceToken
+from ..core.board import board_for, letter_of
+from ..core.context import Ctx
+from ..core.heroes import item_with_flag
+from ..core.pending import answers, ask
+from ..core.state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
+from ..core.tokens import exists_for, is_bound, move_token
 from .probes import start_probe
-from .state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
-from .tokens import exists_for, is_bound, move_token
 
 FACE_DOWN_WHEN_PLACED = {TokenCategory.SERVANT, TokenCategory.GUARDIAN, TokenCategory.DRACHENMENSCH}
 MAX_SERVANTS = 14

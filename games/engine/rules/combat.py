@@ -11,24 +11,24 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChooseOption, Evade, Fight, FightLightning
-from .bag import draw_due, return_after_draw
-from .content.model import Content
-from .context import Ctx
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_ability, item_with_flag
+from ..core.pending import answers, ask
+from ..core.phase import begin_action, may_fight
+from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
+from ..core.tokens import move_token, role, visible_at
+from ..effects.bag import draw_due, return_after_draw
+from ..effects.items import receive
+from ..effects.life import lose_lp, take_lp
+from ..effects.probes import allowed_skills, on_probe, start_probe
+from ..effects.rewards import grant_gold, grant_xp, lose_xp_or_lp
 from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
-from .errors import IllegalActionError
-from .heroes import has_ability, item_with_flag
-from .items import receive
-from .life import lose_lp, take_lp
 from .movement import can_evade, finish_movement
-from .pending import answers, ask
-from .phase import begin_action, may_fight
-from .probes import allowed_skills, on_probe, start_probe
-from .rewards import grant_gold, grant_xp, lose_xp_or_lp
-from .state import BAG, OUT, PILE_CITY, Pending, State, companion_of
-from .tokens import move_token, role, visible_at
 
 
 # --- what may be fought ------------------------------------------------------------------------------------

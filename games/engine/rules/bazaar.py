@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
-from .content.model import Content, Item
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import pay, purse_of
-from .items import can_take, item_of, put_on_sheet, release, same_kind
-from .pending import answers, ask
-from .phase import begin_action
-from .state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
-from .tokens import move_token, visible_at
+from ..content.model import Content, Item
+from ..core import rules
+from ..core.actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import pay, purse_of
+from ..core.pending import answers, ask
+from ..core.phase import begin_action
+from ..core.state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
+from ..core.tokens import move_token, visible_at
+from ..effects.items import can_take, item_of, put_on_sheet, release, same_kind
 
 SIZES = {"bazaar_small": 3, "bazaar_large": 6}
 CITY_FIELD = "S1"

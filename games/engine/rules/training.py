@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .board import board_for
-from .content.model import Content
-from .context import Ctx
-from .heroes import SKILL_CAP, printed_value, skill_value
-from .life import lose_lp
-from .phase import end_turn_now
-from .probes import on_probe, start_probe
-from .rewards import lose_xp
-from .state import XP_COLOURS, HeroState
+from ..content.model import Content
+from ..core import rules
+from ..core.board import board_for
+from ..core.context import Ctx
+from ..core.heroes import SKILL_CAP, printed_value, skill_value
+from ..core.phase import end_turn_now
+from ..core.state import XP_COLOURS, HeroState
+from ..effects.life import lose_lp
+from ..effects.probes import on_probe, start_probe
+from ..effects.rewards import lose_xp
 
 TEACHES = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
 KERBEROS_LANDING = "Z6"

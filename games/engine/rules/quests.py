@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import AcceptQuest, Action, DropQuest, FulfilQuest
-from .bag import draw_due
-from .content.model import Content, Quest, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import SKILL_CAP, printed_value, skill_value
-from .items import on_acquire, release
-from .phase import begin_action
-from .rewards import grant_gold, grant_xp
-from .state import OUT, HeroState, State, at_field
-from .tokens import move_token, role, shown_key, visible_at
+from ..content.model import Content, Quest, TokenCategory
+from ..core import rules
+from ..core.actions import AcceptQuest, Action, DropQuest, FulfilQuest
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import SKILL_CAP, printed_value, skill_value
+from ..core.phase import begin_action
+from ..core.state import OUT, HeroState, State, at_field
+from ..core.tokens import move_token, role, shown_key, visible_at
+from ..effects.bag import draw_due
+from ..effects.items import on_acquire, release
+from ..effects.rewards import grant_gold, grant_xp
 
 MAX_QUESTS = 4
 TRAIN_REWARD = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}

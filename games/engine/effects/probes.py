@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
-from . import rules
-from .actions import KeepDice, UseBoost
-from .content.model import Content
-from .context import Ctx
-from .heroes import (
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import KeepDice, UseBoost
+from ..core.context import Ctx
+from ..core.heroes import (
     SKILL_CAP,
     dice_count,
     has_ability,
@@ -28,9 +28,9 @@ from .heroes import (
     printed_value,
     skill_value,
 )
-from .pending import answers, ask
-from .state import PILE_CITY, Pending, State
-from .tokens import move_token
+from ..core.pending import answers, ask
+from ..core.state import PILE_CITY, Pending, State
+from ..core.tokens import move_token
 
 SKILL_ORDER = ("magic", "ranged", "melee")
 ProbeHandler = Callable[[Ctx, dict[str, Any], bool], None]

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChooseDeed, FulfilDeed
-from .bag import draw_due
-from .content.model import Content, DeedPart, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .items import receive
-from .phase import begin_action
-from .probes import allowed_skills, on_probe, start_probe
-from .state import ASIDE, BAG, OUT, HeroState, State
-from .tokens import move_token, shown_key
+from ..content.model import Content, DeedPart, TokenCategory
+from ..core import rules
+from ..core.actions import Action, ChooseDeed, FulfilDeed
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.phase import begin_action
+from ..core.state import ASIDE, BAG, OUT, HeroState, State
+from ..core.tokens import move_token, shown_key
+from ..effects.bag import draw_due
+from ..effects.items import receive
+from ..effects.probes import allowed_skills, on_probe, start_probe
 
 ROYAL_COURT = "J5"
 

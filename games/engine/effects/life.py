@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import ChooseOption, KeepItem, LoseLp
+from ..content.model import Content, TokenCategory
+from ..core import rules
+from ..core.actions import ChooseOption, KeepItem, LoseLp
+from ..core.context import Ctx
+from ..core.heroes import artificial_sources, has_ability, hero_card, item_with_flag
+from ..core.pending import answers, ask, refreshes
+from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
+from ..core.tokens import move_token, shown_key
 from .bag import return_drawn
-from .content.model import Content, TokenCategory
-from .context import Ctx
-from .heroes import artificial_sources, has_ability, hero_card, item_with_flag
-from .pending import answers, ask, refreshes
-from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
-from .tokens import move_token, shown_key
 
 
 def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:

@@ -19,18 +19,18 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
-from .content.model import BossCard, Content, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items
-from .life import ask_keep, die, lose_lp
-from .pending import answers
-from .phase import begin_action, may_fight
-from .probes import SKILL_ORDER, on_probe, start_probe
-from .rewards import lose_xp
-from .state import XP_COLOURS, Pending, State
+from ..content.model import BossCard, Content, TokenCategory
+from ..core import rules
+from ..core.actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items
+from ..core.pending import answers
+from ..core.phase import begin_action, may_fight
+from ..core.state import XP_COLOURS, Pending, State
+from ..effects.life import ask_keep, die, lose_lp
+from ..effects.probes import SKILL_ORDER, on_probe, start_probe
+from ..effects.rewards import lose_xp
 
 NAMENLOSER_DEATH_FIELDS = ["H1", "H2", "H4", "H6"]
 DRAGON_DEATH_FIELD = "V11"

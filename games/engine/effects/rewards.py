@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import rules
-from .actions import ChooseXp
-from .context import Ctx
-from .heroes import has_ability
+from ..core import rules
+from ..core.actions import ChooseXp
+from ..core.context import Ctx
+from ..core.heroes import has_ability
+from ..core.pending import answers, ask
+from ..core.state import SKILL_OF_COLOUR, XP_COLOURS, Pending
 from .life import lose_lp
-from .pending import answers, ask
-from .state import SKILL_OF_COLOUR, XP_COLOURS, Pending
 
 ANY_COLOUR = list(XP_COLOURS)
 
