@@ -300,10 +300,10 @@ def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
     while state.pending:  # keep something other than the gem
         pending = state.pending[0]
         option = next(o for o in pending.options if o != "gem")
-        from games.engine.core.pending import HANDLERS
+        from games.engine.registry import HOOKS
 
         state.pending.pop(0)
-        HANDLERS[pending.kind](ctx, pending.seat, pending, option)
+        HOOKS.handlers.answer[pending.kind](ctx, pending.seat, pending, option)
     assert not hero.gem and state.flags["dropped_gems"] == [["A2", 0]]
     state.current = 1
     state, _ = act(content, state, BeginTurn(), seat=1)

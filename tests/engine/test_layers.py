@@ -5,9 +5,15 @@ past a cycle. (The direction of the imports is the `engine-*` contracts' job: te
 from __future__ import annotations
 
 import ast
+import importlib
 import pathlib
+import re
 
 import pytest
+
+from games.engine import registry
+from games.engine.core.actions import ChooseOption
+from games.engine.core.context import Handlers
 
 ENGINE_DIR = pathlib.Path(__file__).resolve().parents[2] / "games" / "engine"
 
@@ -46,3 +52,23 @@ def test_only_the_top_layer_lies_beside_the_layers():
     modules = {p.stem for p in ENGINE_DIR.glob("*.py")}
     assert packages == {"content", "core", "effects", "rules"}
     assert modules == {"__init__", "engine", "playout", "registry", "view", "visibility"}
+
+
+def test_the_registry_lists_every_module_with_handlers():
+    """A module's decisions and probes count only through registry.MODULES: forgetting one there would
+    leave its decisions unanswerable, so every module with a HANDLERS table must be listed."""
+    with_handlers = set()
+    for path in ENGINE_DIR.rglob("*.py"):
+        if re.search(r"^HANDLERS = Handlers\(\)", path.read_text(encoding="utf-8"), re.M):
+            name = ".".join(("games", "engine", *path.relative_to(ENGINE_DIR).with_suffix("").parts))
+            with_handlers.add(importlib.import_module(name))
+    assert with_handlers == set(registry.MODULES)
+    assert registry.HOOKS.handlers.answer and registry.HOOKS.handlers.probe
+
+
+def test_a_decision_claimed_twice_is_refused():
+    first, second = Handlers(), Handlers()
+    first.answers("same", ChooseOption)(lambda ctx, seat, pending, value: None)
+    second.answers("same", ChooseOption)(lambda ctx, seat, pending, value: None)
+    with pytest.raises(ValueError, match="same"):
+        Handlers.merged([first, second])

@@ -13,20 +13,22 @@ from typing import Any, cast
 from ..content.model import Content, Item, TokenCategory
 from ..core import rules
 from ..core.actions import Action, DropItem, MakeRoom, PickUp, UseItem
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, held_items, hero_card, usable
-from ..core.pending import answers, ask
+from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
 from ..core.tokens import move_token, role, shown_key, visible_at
 from .bag import draw_due, return_after_draw
 from .life import heal, raise_max_lp
-from .probes import on_probe, start_probe
+from .probes import start_probe
 from .rewards import ANY_COLOUR, grant_gold, grant_xp
 
 ONE_OF_A_KIND = {"armour", "shield", "ring", "scroll"}
 SLOT_KINDS = {"item", "spell"}
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def item_of(content: Content, state: State, tid: str) -> Item | None:
@@ -122,7 +124,7 @@ def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool 
     ask(ctx, seat, "make_room", [*options, "leave"], token=tid, rule=rule, field=field)
 
 
-@answers("make_room", MakeRoom)
+@HANDLERS.answers("make_room", MakeRoom)
 def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     if value == "leave":
@@ -290,7 +292,7 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
     release(ctx, seat, action.token, None, rules.ONE_SHOT_SPELL)
 
 
-@on_probe("pick_up")
+@HANDLERS.on_probe("pick_up")
 def _pick_up_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     """Hexenbesen (magic -2) and Hinweis auf den Gral: picked up only after a passed probe (GLOS-18, R-09)."""
     seat, tid = probe["seat"], probe["data"]["token"]

@@ -12,12 +12,14 @@ from typing import cast
 from ..content.model import Content, TokenCategory
 from ..core import rules
 from ..core.actions import ChooseOption, KeepItem, LoseLp
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.heroes import artificial_sources, has_ability, hero_card, item_with_flag
-from ..core.pending import answers, ask, refreshes
+from ..core.pending import ask
 from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
 from ..core.tokens import move_token, shown_key
 from .bag import return_drawn
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
@@ -30,14 +32,14 @@ def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     take_lp(ctx, seat, "natural", rule, reason)
 
 
-@refreshes("lose_lp")
+@HANDLERS.refreshes("lose_lp")
 def _lose_lp_options(state: State, pending: Pending) -> list[str]:
     """What can still lose the LP now: an earlier loss may have broken or destroyed an offered source."""
     hero = state.heroes[pending.seat]
     return ["natural", *(tid for tid, left in hero.artificial.items() if left > 0)]
 
 
-@answers("lose_lp", LoseLp)
+@HANDLERS.answers("lose_lp", LoseLp)
 def _answer_lose_lp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     take_lp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
 
@@ -79,7 +81,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
     ctx.emit("item_destroyed", rules.ITEM_DESTROYED, seat, token=source, item=item.key if item else token.face)
 
 
-@answers("broken_armour", ChooseOption)
+@HANDLERS.answers("broken_armour", ChooseOption)
 def _answer_broken_armour(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     hero = ctx.state.heroes[seat]
@@ -163,7 +165,7 @@ def ask_keep(ctx: Ctx, seat: int, where: str) -> None:
         finish_death(ctx, seat, kept=None, where=where)
 
 
-@answers("keep_item", KeepItem)
+@HANDLERS.answers("keep_item", KeepItem)
 def _answer_keep_item(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     finish_death(ctx, seat, kept=value, where=pending.context["field"])
 

@@ -15,10 +15,10 @@ from typing import cast
 from ..content.model import Content, Item
 from ..core import rules
 from ..core.actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import pay, purse_of
-from ..core.pending import answers, ask
+from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
 from ..core.tokens import move_token, visible_at
@@ -27,6 +27,8 @@ from ..effects.items import can_take, item_of, put_on_sheet, release, same_kind
 SIZES = {"bazaar_small": 3, "bazaar_large": 6}
 CITY_FIELD = "S1"
 CITY_OFFER = 4
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def bazaar_here(content: Content, state: State, seat: int) -> tuple[str, int, str | None] | None:
@@ -134,7 +136,7 @@ def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
         token=action.token, seller=seat)
 
 
-@answers("offer", AnswerOffer)
+@HANDLERS.answers("offer", AnswerOffer)
 def _answer_offer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     state, content = ctx.state, ctx.content
     tid, seller = pending.context["token"], pending.context["seller"]

@@ -14,24 +14,27 @@ from typing import Any, cast
 from ..content.model import Content
 from ..core import rules
 from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
-from ..core.pending import answers, ask
+from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
 from ..core.tokens import move_token, role, visible_at
 from ..effects.bag import draw_due, return_after_draw
 from ..effects.items import receive
 from ..effects.life import lose_lp, take_lp
-from ..effects.probes import allowed_skills, on_probe, start_probe
+from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import grant_gold, grant_xp, lose_xp_or_lp
 from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
 from .movement import can_evade, finish_movement
 
-
 # --- what may be fought ------------------------------------------------------------------------------------
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
+
+
 def fight_targets(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
     if hero.position is None or hero.between is not None:
@@ -104,7 +107,7 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
                 printed="doppelgaenger" in token.effects, bonus=invisible_melee)
 
 
-@on_probe("fight")
+@HANDLERS.on_probe("fight")
 def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, data = probe["seat"], dict(probe["data"])
     if not passed:
@@ -215,7 +218,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
 
 
-@answers("companion", ChooseOption)
+@HANDLERS.answers("companion", ChooseOption)
 def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
     state = ctx.state

@@ -17,16 +17,18 @@ from typing import Any, cast
 from ..content.model import Content, DeedPart, TokenCategory
 from ..core import rules
 from ..core.actions import Action, ChooseDeed, FulfilDeed
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.phase import begin_action
 from ..core.state import ASIDE, BAG, OUT, HeroState, State
 from ..core.tokens import move_token, shown_key
 from ..effects.bag import draw_due
 from ..effects.items import receive
-from ..effects.probes import allowed_skills, on_probe, start_probe
+from ..effects.probes import allowed_skills, start_probe
 
 ROYAL_COURT = "J5"
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def deed_card(seat: int) -> str:
@@ -143,7 +145,7 @@ def apply_fulfil_deed(ctx: Ctx, seat: int, action: FulfilDeed) -> None:
     _deliver(ctx, seat, part)
 
 
-@on_probe("deed_encounter")
+@HANDLERS.on_probe("deed_encounter")
 def _deed_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
         _won_part_one(ctx, probe["seat"], probe["data"]["token"])

@@ -14,17 +14,17 @@ from ..content.model import Content
 from ..core import rules
 from ..core.actions import Action, ChooseCell, ChooseField, UseEncounter
 from ..core.board import CELLS, board_for
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items, pay, purse_of
-from ..core.pending import answers, ask
+from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import Pending, State
 from ..core.tokens import role, visible_at
 from ..effects.bag import draw_due, search_bag
 from ..effects.items import can_take, put_on_sheet, receive, release
 from ..effects.life import heal, lose_lp
-from ..effects.probes import allowed_skills, on_probe, start_probe
+from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import ANY_COLOUR, grant_xp
 from .movement import arrive
 from .training import TEACHES, can_be_raised, train_with_kerberos, train_with_teacher
@@ -36,6 +36,8 @@ BOSS_CARDS = ("namenloser", "dragon")
 LESSON = "lesson"  # marks in TurnState.used that the hero trained this turn (TRAIN-03)
 # Teleporter results 3-6: the middle three cards of the north, east, south and west edge (GLOS-73).
 TELEPORT_AREAS = {3: (1, 2, 3), 4: (9, 14, 19), 5: (21, 22, 23), 6: (5, 10, 15)}
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def _effect(content: Content, tid: str) -> str | None:
@@ -197,7 +199,7 @@ def _weapon_reward(ctx: Ctx, seat: int, tid: str) -> None:
     draw_due(ctx, seat, rules.WEAPON_PART_DRAW, "weapon_part")
 
 
-@on_probe("scroll_guard")
+@HANDLERS.on_probe("scroll_guard")
 def _scroll_guard(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
         _weapon_reward(ctx, probe["seat"], probe["data"]["token"])
@@ -227,18 +229,18 @@ def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- Leitsage and Mäuse ---------------------------------------------------------------------------------------
-@on_probe("leitsage")
+@HANDLERS.on_probe("leitsage")
 def _leitsage(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
         ask(ctx, probe["seat"], "swap_first", list(range(CELLS)), front=True)
 
 
-@answers("swap_first", ChooseCell)
+@HANDLERS.answers("swap_first", ChooseCell)
 def _swap_first(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     ask(ctx, seat, "swap_second", [c for c in range(CELLS) if c != value], front=True, first=value)
 
 
-@answers("swap_second", ChooseCell)
+@HANDLERS.answers("swap_second", ChooseCell)
 def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     """Two region cards change places; tokens, heroes and manors stay on their cards (GLOS-38)."""
     state = ctx.state
@@ -249,7 +251,7 @@ def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
              letters=[state.grid[a] if state.revealed[a] else None, state.grid[b] if state.revealed[b] else None])
 
 
-@on_probe("mice")
+@HANDLERS.on_probe("mice")
 def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     """After a passed probe the player looks at the Namenloser card or the dragon card (GLOS-42)."""
     if not passed:
@@ -286,7 +288,7 @@ def _teleporter(ctx: Ctx, seat: int) -> None:
     ask(ctx, seat, "teleport_to", teleport_fields(ctx.content, ctx.state, roll))
 
 
-@answers("teleport_to", ChooseField)
+@HANDLERS.answers("teleport_to", ChooseField)
 def _teleport_to(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     hero = ctx.state.heroes[seat]
     origin = hero.position

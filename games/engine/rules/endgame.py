@@ -22,19 +22,20 @@ from typing import Any, cast
 from ..content.model import BossCard, Content, TokenCategory
 from ..core import rules
 from ..core.actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
-from ..core.pending import answers
 from ..core.phase import begin_action, may_fight
 from ..core.state import XP_COLOURS, Pending, State
 from ..effects.life import ask_keep, die, lose_lp
-from ..effects.probes import SKILL_ORDER, on_probe, start_probe
+from ..effects.probes import SKILL_ORDER, start_probe
 from ..effects.rewards import lose_xp
 
 NAMENLOSER_DEATH_FIELDS = ["H1", "H2", "H4", "H6"]
 DRAGON_DEATH_FIELD = "V11"
 FIGHT = "boss_fight"
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def boss_token(content: Content, category: TokenCategory) -> str:
@@ -262,7 +263,7 @@ def resume(ctx: Ctx) -> None:
         start_probe(ctx, seat, fight["skill"], fight["mod"], "final_fight", {"boss": fight["boss"]})
 
 
-@on_probe("final_fight")
+@HANDLERS.on_probe("final_fight")
 def _final_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     state = ctx.state
     fight = _save(state, probing=False)
@@ -313,7 +314,7 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     return DRAGON_DEATH_FIELD if boss == "dragon" else list(NAMENLOSER_DEATH_FIELDS)
 
 
-@answers("death_field", ChooseField)
+@HANDLERS.answers("death_field", ChooseField)
 def _death_field(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     ctx.emit("death_field_chosen", rules.END_NAMENLOSER_DEATH, seat, field=value)
     ask_keep(ctx, seat, value)

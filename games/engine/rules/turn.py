@@ -5,10 +5,9 @@ from __future__ import annotations
 from ..content.model import Content, FieldKind
 from ..core import rules
 from ..core.actions import ChooseDie, ChooseGift
-from ..core.context import Ctx
+from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_flag, item_with_flag, walking_points
-from ..core.pending import answers
 from ..core.state import Pending, TurnState, held_by
 from ..core.tokens import move_token
 from ..effects.life import magier_spell_choices
@@ -25,14 +24,16 @@ from .movement import (
     teleport_roll,
 )
 
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
-@answers("choose_die", ChooseDie)
+
+@HANDLERS.answers("choose_die", ChooseDie)
 def _answer_choose_die(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     ctx.emit("die_chosen", rules.TELEPORT, seat, value=value)
     land_teleport(ctx, seat, value)
 
 
-@answers("choose_gift", ChooseGift)
+@HANDLERS.answers("choose_gift", ChooseGift)
 def _magier_gift(ctx: Ctx, seat: int, pending: Pending, choice: str) -> None:
     hero = ctx.state.heroes[seat]
     if choice == "gold":
