@@ -24,7 +24,7 @@ from games.bots import Bot, bot_action
 from games.bots.planner import choose_goal
 from games.engine import apply, legal_actions, new_game, view
 from games.engine.content import load_content
-from games.engine.dice import SeededDice
+from games.engine.core.dice import SeededDice
 from games.engine.playout import acting_seat
 
 TURN_LIMIT = 150          # turns per seat

@@ -8,7 +8,7 @@ import time
 
 from games.engine import apply, legal_actions, new_game
 from games.engine.content import load_content
-from games.engine.dice import SeededDice
+from games.engine.core.dice import SeededDice
 from games.engine.playout import acting_seat, play_from
 
 # Events that mark the road to the end: how many random games got so far.

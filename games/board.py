@@ -20,9 +20,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from games.engine.actions import Action, Param
-from games.engine.board import SIZE, row_col
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
+from games.engine.core.actions import Action, Param
+from games.engine.core.board import SIZE, row_col
 
 CARD = 200                  # one region card is CARD x CARD units; field x/y (0..100) are scaled by 2
 MARGIN = 22                 # room for the row and column numbers around the square
@@ -1058,7 +1058,7 @@ def _event_value(content: Content, key: str, value: Any, lang: str) -> Any:
 
 def action_text(content: Content, action: dict[str, Any], lang: str) -> str:
     """An action of the log: its kind's label and its parameters."""
-    from games.engine.actions import ACTION_KINDS
+    from games.engine.core.actions import ACTION_KINDS
 
     cls = ACTION_KINDS.get(action.get("kind", ""))
     if cls is None:

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.dice import DICE_VERSION
+from games.engine.core.dice import DICE_VERSION
 
 
 def new_seed() -> str:
@@ -64,7 +64,7 @@ class Game(models.Model):
     # Chance: the seed stays secret while the game runs; its SHA-256 is public from the start.
     seed = models.CharField(max_length=64, default=new_seed)
     seed_commitment = models.CharField(max_length=64, editable=False)
-    # How the dice derive from the seed (games.engine.dice): games keep the version they began with.
+    # How the dice derive from the seed (games.engine.core.dice): games keep the version they began with.
     dice_version = models.PositiveSmallIntegerField(default=DICE_VERSION)
     # Deadlines (UTC). The database is the record of every deadline.
     deadline_hours = models.PositiveIntegerField(_("turn deadline (hours)"), default=72)

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from django.conf import settings
 from django.core.cache import cache
 
-from games.engine.state import HeroState, Pending, State, TokenState, TurnState
+from games.engine.core.state import HeroState, Pending, State, TokenState, TurnState
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
 

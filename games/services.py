@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games.engine import IllegalActionError, apply, dice_for, new_game, parse_action
 from games.engine.content import load_content
-from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
+from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
 from games.engine.visibility import sealed as step_sealed
 
 from . import standing
@@ -361,7 +361,7 @@ def game_create_seated(*, creator, title: str, users: list, deadline_hours: int 
                        deadline_consequence: str = Game.DeadlineConsequence.SKIP,
                        missed_turn_limit: int = 3, options: dict | None = None) -> Game:
     """A game whose seats are given (in seat order) and which starts at once: a league's table."""
-    from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
+    from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
 
     if not 1 <= len(users) <= ENGINE_MAX_SEATS:
         raise InvalidRequest(f"A game has 1 to {ENGINE_MAX_SEATS} seats.")

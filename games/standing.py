@@ -9,8 +9,8 @@ seat row only: no log row, no version, nothing the other players see.
 
 from __future__ import annotations
 
-from games.engine.phase import DICE_POLICIES
-from games.engine.state import State
+from games.engine.core.phase import DICE_POLICIES
+from games.engine.core.state import State
 
 from .errors import InvalidRequest, NotAllowed
 from .models import Game, Seat

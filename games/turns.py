@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from accounts.models import Vacation
 from games.engine import legal_actions
-from games.engine.actions import BeginTurn, EndMovement, EndTurn
 from games.engine.content import load_content
+from games.engine.core.actions import BeginTurn, EndMovement, EndTurn
 from games.engine.playout import acting_seat
 
 from .bots import Bot, bot_action

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from games.engine import IllegalActionError, apply, legal_actions
-from games.engine.actions import Move
 from games.engine.content.model import Content
-from games.engine.state import State
+from games.engine.core.actions import Move
+from games.engine.core.state import State
 
 # Events after which a walk may go on: the step only moved the hero (and maybe paid a ferry).
 WALKING_EVENTS = frozenset({"moved", "crossing_paid", "boat_crossed", "secret_path_search"})

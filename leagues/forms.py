@@ -9,7 +9,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.setup import MAX_SEATS
+from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 
 from .models import DEFAULT_BYE_POINTS, DEFAULT_POINTS, Club, Season

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from games.engine.setup import MAX_SEATS
+from games.engine.rules.setup import MAX_SEATS
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game
 

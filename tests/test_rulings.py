@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import legal_actions
-from games.engine.actions import BeginTurn, EndTurn, Evade, Fight, Move
 from games.engine.content import load_content
+from games.engine.core.actions import BeginTurn, EndTurn, Evade, Fight, Move
 from games.engine.playout import acting_seat
 from tests.engine.helpers import act, empty_bag, play_state, put_token, token_with_face
 
@@ -49,7 +49,7 @@ def test_GLOS_06_after_an_evasion_the_neighbour_goes_on_moving(content):
 
 # --- Defect 2: the new token is drawn first, then the beaten token goes back into the bag --------------
 def _fight_ready(content, monster, field, start):
-    from games.engine.state import BAG
+    from games.engine.core.state import BAG
 
     state = play_state(content, [("krieger", start)])
     empty_bag(state)
@@ -89,7 +89,7 @@ def test_TOK_50_the_drachenmensch_goes_back_only_after_the_draw(content):
 
 @pytest.mark.rule("ITEM-10", "TOK-09")
 def test_ITEM_10_a_goldschatz_picked_up_is_not_its_own_draw(content):
-    from games.engine.actions import PickUp
+    from games.engine.core.actions import PickUp
 
     state, bag = _fight_ready(content, "fd-01", "A6", "A1")
     schatz = next(t for t in sorted(content.tokens) if content.tokens[t].face == "goldschatz")
@@ -128,7 +128,7 @@ def test_WATER_04_the_staff_in_the_kahn_frees_only_the_boat_route(content):
 # --- Defect 4: one lesson per turn, even with two trainers on one field ---------------------------------
 @pytest.mark.rule("TRAIN-03")
 def test_TRAIN_03_two_trainers_on_one_field_teach_one_lesson_per_turn(content):
-    from games.engine.actions import UseEncounter
+    from games.engine.core.actions import UseEncounter
 
     state = play_state(content, [("zwerg", "A1")])
     empty_bag(state)
@@ -160,7 +160,7 @@ def _before_the_dragon(content, xp):
 @pytest.mark.rule("END-16", "END-15")
 def test_END_16_the_dragon_card_is_revealed_only_after_the_hoard_is_paid(content):
     from games.engine import view
-    from games.engine.actions import ChallengeDragon, ChooseXp
+    from games.engine.core.actions import ChallengeDragon, ChooseXp
 
     state = _before_the_dragon(content, {"blue": 1, "green": 2, "red": 0})
     state, events = act(content, state, ChallengeDragon(skill="ranged"))
@@ -176,7 +176,7 @@ def test_END_16_the_dragon_card_is_revealed_only_after_the_hoard_is_paid(content
 
 @pytest.mark.rule("R-78", "END-15")
 def test_END_15_a_hero_who_cannot_pay_the_whole_hoard_cannot_challenge(content):
-    from games.engine.actions import ChallengeDragon
+    from games.engine.core.actions import ChallengeDragon
 
     hoard = content.dragon_cards["roter_drache"].hoard_gold
     state = _before_the_dragon(content, {"blue": 0, "green": hoard - 1, "red": 0})
@@ -223,7 +223,7 @@ def test_rules_version_1_keeps_both_ferries_free_with_the_staff(content):
 # --- Re-decided rulings R-80 ... R-85 -----------------------------------------------------------------
 @pytest.mark.rule("R-80", "FIGHT-17", "ACT-01")
 def test_FIGHT_17_a_hero_starting_on_a_monster_fights_before_any_other_action(content):
-    from games.engine.actions import PickUp
+    from games.engine.core.actions import PickUp
     from tests.engine.helpers import give_item
 
     state = play_state(content, [("krieger", "A2")])
@@ -245,7 +245,7 @@ def test_FIGHT_17_a_hero_starting_on_a_monster_fights_before_any_other_action(co
 
 @pytest.mark.rule("R-81", "GLOS-10")
 def test_GLOS_10_a_failed_blitzschlag_costs_the_spell_but_no_lp(content):
-    from games.engine.actions import FightLightning
+    from games.engine.core.actions import FightLightning
     from tests.engine.helpers import give_item
 
     state = play_state(content, [("magier", "A1")])
@@ -262,7 +262,7 @@ def test_GLOS_10_a_failed_blitzschlag_costs_the_spell_but_no_lp(content):
 
 @pytest.mark.rule("R-82", "HERO-18")
 def test_HERO_18_the_zentaur_may_not_ride_the_pegasus(content):
-    from games.engine.actions import ChooseMovement
+    from games.engine.core.actions import ChooseMovement
     from tests.engine.helpers import give_item
 
     state = play_state(content, [("zentaur", "A1")])
@@ -285,8 +285,8 @@ def test_HERO_17_the_schamane_adds_one_against_a_grey_point_in_any_skill(content
 
 @pytest.mark.rule("R-85", "DEATH-06", "GLOS-16")
 def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
-    from games.engine.actions import PickUp
-    from games.engine.life import die
+    from games.engine.core.actions import PickUp
+    from games.engine.effects.life import die
     from tests.engine.helpers import Ctx_for
 
     state = play_state(content, [("krieger", "A2"), ("elf", "A2")])
@@ -300,10 +300,10 @@ def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
     while state.pending:  # keep something other than the gem
         pending = state.pending[0]
         option = next(o for o in pending.options if o != "gem")
-        from games.engine.pending import HANDLERS
+        from games.engine.registry import HOOKS
 
         state.pending.pop(0)
-        HANDLERS[pending.kind](ctx, pending.seat, pending, option)
+        HOOKS.handlers.answer[pending.kind](ctx, pending.seat, pending, option)
     assert not hero.gem and state.flags["dropped_gems"] == [["A2", 0]]
     state.current = 1
     state, _ = act(content, state, BeginTurn(), seat=1)
@@ -322,7 +322,7 @@ def test_SETUP_01_six_seats_set_up_their_cards_and_reach_play(content, seed):
     import random
 
     from games.engine.playout import random_playout
-    from games.engine.setup import MAX_SEATS
+    from games.engine.rules.setup import MAX_SEATS
 
     assert MAX_SEATS == 6
     state = None

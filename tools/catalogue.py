@@ -1,7 +1,7 @@
 """Keep docs/rules/catalogue.md true: which tests prove which rule.
 
 Tests name the rules they prove with ``@pytest.mark.rule("ID", ...)`` (or a constant of
-``games.engine.rules``). ``python -m tools.catalogue`` writes those tests into the catalogue's Tests
+``games.engine.core.rules``). ``python -m tools.catalogue`` writes those tests into the catalogue's Tests
 column and marks such rows ``tested``; ``--check`` only reports what is out of date (a test runs it).
 """
 
@@ -23,7 +23,7 @@ ROW = re.compile(r"^\| (?P<id>[A-Z]+-[A-Z0-9]+) \| (?P<rule>.*) \| (?P<status>[a
 
 
 def _rule_constants() -> dict[str, str]:
-    from games.engine import rules
+    from games.engine.core import rules
 
     return {name: value for name, value in vars(rules).items() if name.isupper() and isinstance(value, str)}
 

@@ -15,7 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine.setup import MAX_SEATS
+from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 
 MAX_INT = 2_147_483_647

@@ -7,9 +7,9 @@ view and legal actions from a state so callers never hand the state itself to th
 from __future__ import annotations
 
 from games.engine import legal_actions, view
-from games.engine.actions import Action
 from games.engine.content.model import Content
-from games.engine.state import State
+from games.engine.core.actions import Action
+from games.engine.core.state import State
 
 from .player import LEVELS, Bot
 

@@ -1,12 +1,12 @@
-"""Answers to every kind of pending decision the rules can ask a seat (``games.engine.pending``)."""
+"""Answers to every kind of pending decision the rules can ask a seat (``games.engine.core.pending``)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from games.engine.actions import Action
 from games.engine.content.model import Content
+from games.engine.core.actions import Action
 
 from .knowledge import COLOUR_OF_SKILL, SKILLS, distances_to, me, skill_value
 from .planner import choose_goal, forage_targets

@@ -12,8 +12,8 @@ from functools import cache
 from itertools import combinations_with_replacement, permutations
 from typing import Any
 
-from games.engine.board import Board, Link, board_for, letter_of, neighbour_cell
 from games.engine.content.model import Content, Direction, FieldKind, PathKind
+from games.engine.core.board import Board, Link, board_for, letter_of, neighbour_cell
 
 SKILLS = ("magic", "ranged", "melee")
 COLOUR_OF_SKILL = {"magic": "blue", "ranged": "green", "melee": "red"}

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, TypeVar, cast
 
-from games.engine.actions import (
+from games.engine.content.model import Content
+from games.engine.core.actions import (
     AcceptQuest,
     Action,
     BeginTurn,
@@ -43,7 +44,6 @@ from games.engine.actions import (
     UseItem,
     UseTeleporter,
 )
-from games.engine.content.model import Content
 
 from . import answers
 from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp

@@ -1,11 +1,11 @@
 """The rules of Die Rückkehr der Helden as pure Python. Imports nothing from Django."""
 
-from .actions import ACTION_KINDS, Action, parse_action
-from .dice import DICE_VERSION, CounterDice, Dice, ScriptedDice, SeededDice, dice_for
+from .core.actions import ACTION_KINDS, Action, parse_action
+from .core.dice import DICE_VERSION, CounterDice, Dice, ScriptedDice, SeededDice, dice_for
+from .core.errors import IllegalActionError, MalformedActionError
+from .core.events import Event
+from .core.state import State
 from .engine import apply, legal_actions, new_game, winner
-from .errors import IllegalActionError, MalformedActionError
-from .events import Event
-from .state import State
 from .view import view
 
 __all__ = [

@@ -2,112 +2,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import (  # noqa: F401  (imported for their pending and probe handlers)
-    abilities,
-    bag,
-    bazaar,
-    combat,
-    deeds,
-    encounters,
-    endgame,
-    events_tokens,
-    items,
-    life,
-    movement,
-    phase,
-    quests,
-    rest,
-    rewards,
-    setup,
-    spells,
-    training,
-    turn,
-)
-from .actions import (
-    AcceptQuest,
+from .content.model import Content
+from .core import phase
+from .core.actions import (
     Action,
     BeginTurn,
-    Buy,
-    CallBazaar,
-    CastSpell,
     ChallengeDragon,
     ChallengeNamenloser,
-    ChooseDeed,
     ChooseMovement,
-    DropItem,
-    DropQuest,
     EndMovement,
     EndTurn,
     Evade,
     Fight,
     FightLightning,
     Fly,
-    FulfilDeed,
-    FulfilQuest,
     Jump,
     Move,
-    OfferItem,
-    PaladinHeal,
-    PickUp,
-    Rest,
     RollLabyrinth,
     SetDicePolicy,
-    Steal,
-    UseEncounter,
-    UseItem,
     UseTeleporter,
     parse_action,
 )
-from .content.model import Content
-from .context import Ctx
-from .dice import Dice
-from .errors import IllegalActionError
-from .events import Event
-from .pending import answer_classes, apply_answer, legal_answers, refresh_options
-from .state import State
-from .tokens import listing
+from .core.context import Ctx
+from .core.dice import Dice
+from .core.errors import IllegalActionError
+from .core.events import Event
+from .core.pending import answer_classes, apply_answer, legal_answers, refresh_options
+from .core.state import State
+from .core.tokens import listing
+from .effects import bag, items
+from .registry import ACTIONS, HOOKS
+from .rules import (
+    abilities,
+    bazaar,
+    combat,
+    deeds,
+    encounters,
+    endgame,
+    movement,
+    quests,
+    rest,
+    setup,
+    spells,
+    turn,
+)
 
 new_game = setup.new_game
 
 NEEDS_MODE = (Move, Fly, Jump, UseTeleporter, RollLabyrinth)
 MOVING = (*NEEDS_MODE, ChooseMovement, EndMovement)
-# Each handler takes the action of its own key's class (_dispatch looks it up by type(action)), which a
-# dict's value type cannot say: the action parameter is Any.
-HANDLERS: dict[type[Action], Callable[[Ctx, int, Any], None]] = {
-    ChooseMovement: movement.apply_choose_movement,
-    Move: movement.apply_move,
-    Fly: movement.apply_fly,
-    Jump: movement.apply_jump,
-    UseTeleporter: lambda ctx, seat, action: movement.apply_use_teleporter(ctx, seat),
-    RollLabyrinth: lambda ctx, seat, action: movement.apply_roll_labyrinth(ctx, seat),
-    EndMovement: lambda ctx, seat, action: movement.apply_end_movement(ctx, seat),
-    EndTurn: lambda ctx, seat, action: turn.apply_end_turn(ctx, seat),
-    Fight: combat.apply_fight,
-    FightLightning: combat.apply_fight,
-    ChallengeNamenloser: endgame.apply_challenge,
-    ChallengeDragon: endgame.apply_challenge,
-    ChooseDeed: deeds.apply_choose_deed,
-    FulfilDeed: deeds.apply_fulfil_deed,
-    Evade: combat.apply_evade,
-    PickUp: items.apply_pick_up,
-    DropItem: items.apply_drop,
-    UseItem: items.apply_use_item,
-    CastSpell: spells.apply_cast_spell,
-    AcceptQuest: quests.apply_accept,
-    DropQuest: quests.apply_drop_quest,
-    FulfilQuest: quests.apply_fulfil,
-    UseEncounter: encounters.apply_use_encounter,
-    CallBazaar: bazaar.apply_call_bazaar,
-    Buy: bazaar.apply_buy,
-    OfferItem: bazaar.apply_offer,
-    Rest: rest.apply_rest,
-    PaladinHeal: abilities.apply_paladin_heal,
-    Steal: abilities.apply_steal,
-    SetDicePolicy: phase.apply_dice_policy,
-}
 
 
 def _mover(state: State) -> int:
@@ -121,7 +67,7 @@ def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
     if state.phase.startswith("setup"):
         return setup.legal_setup_actions(content, state, seat)
     if state.pending:
-        return legal_answers(state, seat)
+        return legal_answers(HOOKS.handlers, state, seat)
     ts = state.turn_state
     if not ts.begun:
         return [BeginTurn()] if seat == state.current else []
@@ -172,19 +118,19 @@ def apply(
     """
     action = parse_action(action)
     _check_may_act(state, seat, action)
-    ctx = Ctx(content=content, state=state.clone(), dice=dice)
+    ctx = Ctx(content=content, state=state.clone(), dice=dice, hooks=HOOKS)
     bind = getattr(dice, "bind", None)
     if bind is not None:
         bind(ctx.state)  # dice v2 count their draws in the state (State.chance_draws)
     if action not in legal_actions(content, state, seat):
         # Let the rule say why (its message is clearer), but never accept an action that
         # legal_actions does not offer: the two can then never drift apart.
-        _dispatch(Ctx(content=content, state=state.clone(), dice=_RefusingDice()), seat, action)
+        _dispatch(Ctx(content=content, state=state.clone(), dice=_RefusingDice(), hooks=HOOKS), seat, action)
         raise IllegalActionError(f"{action} is not possible now")
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered
     bag.settle_returns(ctx)  # tokens taken from the board go back once their draw is made (TOK-09)
-    refresh_options(ctx.state)  # a queued decision never offers what an earlier answer took away
+    refresh_options(HOOKS.handlers, ctx.state)  # a queued decision never offers what an earlier answer took away
     return ctx.state, ctx.events
 
 
@@ -209,7 +155,7 @@ def _check_may_act(state: State, seat: int, action: Action) -> None:
     if state.pending:
         if state.pending[0].seat != seat:
             raise IllegalActionError(f"seat {state.pending[0].seat} must decide first ({state.pending[0].kind})")
-        if not isinstance(action, answer_classes()):
+        if not isinstance(action, answer_classes(HOOKS.handlers)):
             raise IllegalActionError(f"first answer the open decision: {state.pending[0].kind}")
         return
     if state.phase == "play" and state.turn_state.begun and isinstance(action, MOVING):
@@ -234,7 +180,7 @@ def _dispatch(ctx: Ctx, seat: int, action: Action) -> None:
         return
     if not state.turn_state.begun:
         raise IllegalActionError("begin the turn first (start-of-turn rolls)")
-    handler = HANDLERS.get(type(action))
+    handler = ACTIONS.get(type(action))
     if handler is None:
         raise IllegalActionError(f"{action.kind} is not possible now")
     if isinstance(action, MOVING) and state.turn_state.movement_over:

@@ -6,13 +6,13 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from .actions import Action
 from .content.model import Content
-from .dice import SeededDice
+from .core.actions import Action
+from .core.dice import SeededDice
+from .core.events import Event
+from .core.phase import movement_decider
+from .core.state import State
 from .engine import apply, legal_actions, new_game
-from .events import Event
-from .phase import movement_decider
-from .state import State
 
 HEROES_FOR_SEATS = ("krieger", "elf", "zwerg", "magier")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .content.model import Content
-from .state import BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN, WAITING, State
-from .tokens import exists_for, face_known_to, shown_key
+from .core.state import BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN, WAITING, State
+from .core.tokens import exists_for, face_known_to, shown_key
 
 
 def _token_entry(content: Content, state: State, seat: int | None, tid: str) -> dict[str, Any]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .bag import FACE_DOWN_WHEN_PLACED
 from .content.model import Content
-from .state import State
-from .tokens import is_bound
+from .core.state import State
+from .core.tokens import is_bound
+from .effects.bag import FACE_DOWN_WHEN_PLACED
 
 # Events about a Heldentat: others learn that it happened (the view shows ``has_deed`` and the gem),
 # never which deed, which part or which tokens (ruling R-111).

@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import board
-from games.engine.actions import Move
 from games.engine.content.model import Content
+from games.engine.core.actions import Move
 from games.walking import Route
 
 _FIELD = Move.PARAMS[0]

@@ -6,7 +6,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from games.api.serializers import StrictSerializer, UtcDateTimeField
-from games.engine.setup import MAX_SEATS
+from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 from leagues.models import Club, Membership, Season
 

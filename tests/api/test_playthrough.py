@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.engine.content import load_content
-from games.engine.tokens import face_known_to
+from games.engine.core.tokens import face_known_to
 from games.models import Game
 from games.persistence import load_state
 

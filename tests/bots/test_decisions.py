@@ -7,8 +7,8 @@ import pytest
 from games.bots import Bot, bot_action
 from games.engine import legal_actions
 from games.engine.content import load_content
-from games.engine.pending import ANSWER_CLASS
-from games.engine.state import Pending
+from games.engine.core.state import Pending
+from games.engine.registry import HOOKS
 from tests.engine.helpers import begun, play_state
 
 OPTIONS = {
@@ -38,7 +38,7 @@ OPTIONS = {
 
 
 def test_every_registered_kind_is_covered():
-    assert set(ANSWER_CLASS) <= set(OPTIONS)
+    assert set(HOOKS.handlers.answer_class) <= set(OPTIONS)
 
 
 @pytest.mark.parametrize("kind", sorted(OPTIONS))

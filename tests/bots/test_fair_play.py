@@ -10,9 +10,9 @@ import pytest
 from games.bots import Bot, bot_action
 from games.engine import apply, legal_actions, new_game, view
 from games.engine.content import load_content
-from games.engine.dice import SeededDice
+from games.engine.core.dice import SeededDice
+from games.engine.core.state import BAG, State, TokenState
 from games.engine.playout import acting_seat
-from games.engine.state import BAG, State, TokenState
 
 
 def hide_differently(content, state: State, seat: int, rng: random.Random) -> State:

@@ -15,8 +15,8 @@ import pytest
 from django.db import connections
 
 from games.engine import legal_actions
-from games.engine.board import board_for
 from games.engine.content import load_content
+from games.engine.core.board import board_for
 from games.engine.playout import acting_seat
 from games.models import Game, GameAction
 from games.persistence import load_state

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from games.engine import State, apply, legal_actions
-from games.engine.actions import (
+from games.engine.content.model import Content, FieldKind, PathKind
+from games.engine.core.actions import (
     Action,
     BeginTurn,
     ChallengeDragon,
@@ -24,8 +25,7 @@ from games.engine.actions import (
     Fight,
     Move,
 )
-from games.engine.board import board_for, letter_of
-from games.engine.content.model import Content, FieldKind, PathKind
+from games.engine.core.board import board_for, letter_of
 from games.engine.playout import acting_seat
 
 # Face-down tokens the dice lay out on entry fields: harmless finds first, monsters last.

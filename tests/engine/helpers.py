@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.engine.content.model import Content, FieldKind
-from games.engine.setup import new_game
-from games.engine.state import PILE_FACE_DOWN, State, TokenState, at_field, held_by
+from games.engine.core.state import PILE_FACE_DOWN, State, TokenState, at_field, held_by
+from games.engine.rules.setup import new_game
 
 # A fixed arrangement of the 25 cards (there is no card Q): row by row from the north-west.
 DEFAULT_ORDER = "ABCDEFGHIJKLMNOPRSTUVWXYZ"
@@ -121,7 +121,7 @@ def act(content: Content, state: State, action, rolls=(), seat: int | None = Non
 
 
 def begun(content: Content, state: State, rolls=()) -> State:
-    from games.engine.actions import BeginTurn
+    from games.engine.core.actions import BeginTurn
 
     state, _ = act(content, state, BeginTurn(), rolls)
     return state
@@ -146,14 +146,14 @@ def kinds_of(events) -> list[str]:
 
 def empty_bag(state: State) -> None:
     """Take every token out of the bag, so that draws in a test draw nothing unless it says so."""
-    from games.engine.state import BAG, OUT
+    from games.engine.core.state import BAG, OUT
 
     for tid in state.tokens_at(BAG):
         state.tokens[tid] = TokenState(loc=OUT)
 
 
 def into_bag(state: State, tid: str) -> str:
-    from games.engine.state import BAG
+    from games.engine.core.state import BAG
 
     state.tokens[tid] = TokenState(loc=BAG)
     return tid
@@ -162,14 +162,15 @@ def into_bag(state: State, tid: str) -> str:
 def Ctx_for(content: Content, state: State, rolls=()):
     """A rules context on ``state`` itself, for calling one rule function directly."""
     from games.engine import ScriptedDice
-    from games.engine.context import Ctx
+    from games.engine.core.context import Ctx
+    from games.engine.registry import HOOKS
 
-    return Ctx(content=content, state=state, dice=ScriptedDice(rolls))
+    return Ctx(content=content, state=state, dice=ScriptedDice(rolls), hooks=HOOKS)
 
 
 def moves(content: Content, state: State, seat: int = 0) -> list[str]:
     """The fields (or ``?cell`` for a face-down card) a walking hero may step to now, sorted."""
     from games.engine import legal_actions
-    from games.engine.actions import Move
+    from games.engine.core.actions import Move
 
     return sorted(a.to for a in legal_actions(content, state, seat) if isinstance(a, Move))

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from games.engine import IllegalActionError, view
-from games.engine import rules as R
-from games.engine.actions import ChooseOption, EndTurn, Move, PickUp, PlaceToken
-from games.engine.state import ASIDE, BAG, DRAWN, OUT, PILE_CITY, WAITING
+from games.engine.core import rules as R
+from games.engine.core.actions import ChooseOption, EndTurn, Move, PickUp, PlaceToken
+from games.engine.core.state import ASIDE, BAG, DRAWN, OUT, PILE_CITY, WAITING
 
 from .helpers import act, begun, empty_bag, give_item, into_bag, kinds_of, legal, play_state, put_token, rules_of
 
@@ -108,7 +108,7 @@ def test_diener_and_drachenmensch_lie_face_down_and_only_the_drawer_knows_them(c
     # A hero entering the Diener's field turns it over.
     state, _ = act(content, state, EndTurn())
     state = begun(content, state)
-    from games.engine.tokens import move_token
+    from games.engine.core.tokens import move_token
 
     move_token(state, "srv-01", "field:B2", face_up=False, seen_by=(0,))
     state, _ = act(content, state, Move(to="B2"))

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from games.engine import IllegalActionError, view
-from games.engine import rules as R
-from games.engine.actions import AnswerOffer, Buy, CallBazaar, EndTurn, OfferItem
-from games.engine.state import OFFER, PILE_BAZAAR, PILE_CITY
+from games.engine.core import rules as R
+from games.engine.core.actions import AnswerOffer, Buy, CallBazaar, EndTurn, OfferItem
+from games.engine.core.state import OFFER, PILE_BAZAAR, PILE_CITY
 
 from .helpers import act, begun, empty_bag, give_item, legal, play_state, put_token, rules_of
 
@@ -31,7 +31,7 @@ def test_BUY_01_a_basar_is_called_only_in_a_turn_the_hero_came_onto_its_field(co
     empty_bag(state)
     put_token(state, "enc-kleiner-basar", "F2", face_up=True)
     state = begun(content, state)
-    from games.engine.actions import Move
+    from games.engine.core.actions import Move
 
     state, _ = act(content, state, Move(to="F2"))
     assert CallBazaar() in legal(content, state)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.engine import CounterDice, SeededDice, apply, dice_for, legal_actions, new_game
-from games.engine import dice as dice_module
+from games.engine.core import dice as dice_module
 from games.engine.playout import acting_seat
 from games.engine.visibility import sealed
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from games.engine import rules as R
 from games.engine import view
-from games.engine.actions import (
+from games.engine.core import rules as R
+from games.engine.core.actions import (
     ChooseCell,
     ChooseField,
     ChooseOption,
@@ -19,8 +19,8 @@ from games.engine.actions import (
     Move,
     UseEncounter,
 )
-from games.engine.heroes import skill_value
-from games.engine.state import OUT
+from games.engine.core.heroes import skill_value
+from games.engine.core.state import OUT
 
 from .helpers import act, begun, empty_bag, give_item, into_bag, kinds_of, legal, play_state, put_token, rules_of
 
@@ -263,7 +263,7 @@ def test_the_keeper_gives_the_wood_and_rondel_makes_the_bow(content):
     assert state.heroes[0].items == ["wp-rondel"] and state.tokens["wp-rondel"].flipped
     assert state.tokens[scroll].loc == OUT and state.tokens["wp-hueter"].loc == OUT
     assert R.WEAPON_MAGISTER in rules_of(events)
-    from games.engine.heroes import has_flag
+    from games.engine.core.heroes import has_flag
 
     assert has_flag(content, state, state.heroes[0], "dragon_weapon_ranged")
 

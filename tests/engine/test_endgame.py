@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import legal_actions, view, winner
-from games.engine.actions import (
+from games.engine.core.actions import (
     BeginTurn,
     ChallengeDragon,
     ChallengeNamenloser,
@@ -20,8 +20,8 @@ from games.engine.actions import (
     Move,
     UseEncounter,
 )
+from games.engine.core.state import BAG, OUT, TokenState
 from games.engine.playout import acting_seat
-from games.engine.state import BAG, OUT, TokenState
 
 from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token
 
@@ -106,7 +106,7 @@ def test_the_first_part_by_an_encounter_puts_the_namenloser_into_the_bag(content
     from .helpers import Ctx_for
 
     ctx = Ctx_for(content, state)
-    from games.engine.life import die
+    from games.engine.effects.life import die
 
     die(ctx, 0, "DEATH-01", cause="test")
     state = settle(content, ctx.state)
@@ -354,7 +354,7 @@ def test_the_victor_over_the_drachenmensch_goes_on_to_the_dragon_only_with_a_wea
 
 @pytest.mark.rule("GLOS-03")
 def test_robbed_gold_goes_into_the_hoard(content):
-    from games.engine.events_tokens import _robbed
+    from games.engine.rules.events_tokens import _robbed
 
     from .helpers import Ctx_for
 

@@ -21,7 +21,7 @@ from games.engine import (
     new_game,
     parse_action,
 )
-from games.engine.actions import BeginTurn, ChooseHero, Move
+from games.engine.core.actions import BeginTurn, ChooseHero, Move
 from games.engine.playout import random_playout
 
 from .helpers import play_state

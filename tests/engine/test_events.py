@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules as R
-from games.engine.actions import ChooseOption, EndTurn, PickUp
-from games.engine.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
+from games.engine.core import rules as R
+from games.engine.core.actions import ChooseOption, EndTurn, PickUp
+from games.engine.core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
 
 from .helpers import act, begun, empty_bag, give_item, into_bag, legal, play_state, put_token, rules_of
 

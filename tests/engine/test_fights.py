@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalActionError
-from games.engine import rules as R
-from games.engine.actions import (
+from games.engine.core import rules as R
+from games.engine.core.actions import (
     ChooseOption,
     ChooseXp,
     DropItem,
@@ -25,7 +25,7 @@ from games.engine.actions import (
     Move,
     PickUp,
 )
-from games.engine.state import BAG, OUT, PILE_CITY, companion_of, held_by
+from games.engine.core.state import BAG, OUT, PILE_CITY, companion_of, held_by
 
 from .helpers import (
     act,
@@ -325,7 +325,7 @@ def test_the_blitzschlag_fights_monsters_without_a_blue_point_with_magic(content
 
 @pytest.mark.rule("GLOS-74")
 def test_the_invisible_hero_walks_past_monsters_and_gets_plus_one_in_melee(content):
-    from games.engine.actions import CastSpell
+    from games.engine.core.actions import CastSpell
 
     state = fight_ready(content)
     give_item(content, state, 0, "unsichtbarkeit")
@@ -394,10 +394,10 @@ def test_the_ork_takes_the_monster_ork_along_and_loses_him_with_his_lp(content):
     hero = state.heroes[0]
     assert hero.companion == "fd-09" and state.tokens["fd-09"].loc == companion_of(0)
     assert hero.artificial == {"fd-09": 1}
-    from games.engine.heroes import skill_value
+    from games.engine.core.heroes import skill_value
 
     assert skill_value(content, state, hero, "melee") == 7  # 6 + the Monsterork
-    from games.engine.life import take_lp
+    from games.engine.effects.life import take_lp
 
     from .helpers import Ctx_for
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import new_game, winner
-from games.engine.actions import (
+from games.engine.core.actions import (
     ChooseAxis,
     ChooseDeed,
     ChooseHero,
@@ -21,8 +21,8 @@ from games.engine.actions import (
     PlaceRegion,
     UseEncounter,
 )
-from games.engine.board import letter_of
-from games.engine.state import BAG
+from games.engine.core.board import letter_of
+from games.engine.core.state import BAG
 
 from .guided import FriendlyDice, Game, Goal, play
 

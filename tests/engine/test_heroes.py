@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.actions import Move, PaladinHeal, Steal
-from games.engine.state import TokenState
+from games.engine.core.actions import Move, PaladinHeal, Steal
+from games.engine.core.state import TokenState
 
 from .helpers import act, begun, empty_bag, legal, play_state
 

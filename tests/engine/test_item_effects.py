@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalActionError
-from games.engine.actions import ChooseMovement, ChooseXp, Fight, Jump, PickUp, UseEncounter, UseItem
 from games.engine.content.model import Border
-from games.engine.heroes import skill_value
-from games.engine.state import OUT, TokenState
-from games.engine.tokens import role
+from games.engine.core.actions import ChooseMovement, ChooseXp, Fight, Jump, PickUp, UseEncounter, UseItem
+from games.engine.core.heroes import skill_value
+from games.engine.core.state import OUT, TokenState
+from games.engine.core.tokens import role
 
 from .helpers import act, begun, empty_bag, give_item, legal, play_state, put_token
 
@@ -54,7 +54,7 @@ def test_the_glossary_monsters_give_their_item(content, monster, item):
     state, _ = act(content, state, Fight(token=monster, skill="melee"), rolls=(1, 1, 1, 1))
     while legal(content, state, kind=ChooseXp):
         state, _ = act(content, state, legal(content, state)[0])
-    from games.engine.tokens import shown_key
+    from games.engine.core.tokens import shown_key
 
     assert state.heroes[0].items == [monster] and shown_key(content, state, monster) == item
 
@@ -72,7 +72,7 @@ def test_the_materials_are_won_from_their_monsters(content, scroll, monster, mat
     put_token(state, monster, "A1", face_up=True)
     state = begun(content, state)
     state, _ = act(content, state, Fight(token=monster, skill=skill), rolls=(1, 1))
-    from games.engine.tokens import shown_key
+    from games.engine.core.tokens import shown_key
 
     assert shown_key(content, state, monster) == material and monster in state.heroes[0].items
 
@@ -91,7 +91,7 @@ def test_the_magisters_make_their_weapons(content, magister, field, scroll, mate
     state = begun(content, state)
     state, _ = act(content, state, UseEncounter(token=magister))
     assert state.tokens[scroll_tid].loc == OUT and state.tokens[material_tid].loc == OUT
-    from games.engine.tokens import shown_key
+    from games.engine.core.tokens import shown_key
 
     assert state.heroes[0].items == [magister] and shown_key(content, state, magister) == weapon
 

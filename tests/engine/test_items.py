@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from games.engine import rules as R
 from games.engine import view
-from games.engine.actions import CastSpell, ChooseXp, DropItem, Move, PickUp
-from games.engine.heroes import purse_of
-from games.engine.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
+from games.engine.core import rules as R
+from games.engine.core.actions import CastSpell, ChooseXp, DropItem, Move, PickUp
+from games.engine.core.heroes import purse_of
+from games.engine.core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
 
 from .helpers import act, begun, empty_bag, give_item, into_bag, kinds_of, legal, play_state, put_token, rules_of
 
@@ -129,7 +129,7 @@ def test_the_goldbeutel_refills_on_1_or_2_when_empty_and_is_spent_first(content)
     assert empty.heroes[0].purse == 0
     state.heroes[0].purse = 1
     begun(content, state)  # a full purse rolls nothing (no dice scripted)
-    from games.engine.heroes import pay
+    from games.engine.core.heroes import pay
 
     pay(state.heroes[0], 1)
     assert state.heroes[0].purse == 0 and state.heroes[0].gold == 1
@@ -195,7 +195,7 @@ def test_quest_items_are_seen_and_picked_up_only_by_the_quest_holder(content):
 
 @pytest.mark.rule("LP-20", "GLOS-51", "GLOS-57", "GLOS-53")
 def test_the_red_knights_shield_and_the_ring_leave_the_game_when_broken(content):
-    from games.engine.life import take_lp
+    from games.engine.effects.life import take_lp
 
     from .helpers import Ctx_for
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules as R
-from games.engine.actions import (
+from games.engine.core import rules as R
+from games.engine.core.actions import (
     ChooseGift,
     ChooseOption,
     EndTurn,
@@ -18,9 +18,9 @@ from games.engine.actions import (
     Rest,
     UseItem,
 )
-from games.engine.errors import IllegalActionError
-from games.engine.life import lose_lp
-from games.engine.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
+from games.engine.core.errors import IllegalActionError
+from games.engine.core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, TokenState
+from games.engine.effects.life import lose_lp
 
 from .helpers import Ctx_for, act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token, rules_of
 
@@ -95,7 +95,7 @@ def test_a_broken_armour_is_kept_for_repair_at_the_forge(content):
     ctx = Ctx_for(content, state)
     lose_lp(ctx, 0, R.FIGHT_LP, "test")
     state.pending.pop(0)
-    from games.engine.life import take_lp
+    from games.engine.effects.life import take_lp
 
     take_lp(ctx, 0, tid, R.FIGHT_LP, "test")
     assert state.pending[0].kind == "broken_armour" and state.pending[0].options == ["keep", "discard"]
@@ -111,7 +111,7 @@ def test_a_broken_armour_is_kept_for_repair_at_the_forge(content):
 
 @pytest.mark.rule("LP-20")
 def test_a_shield_or_ring_without_lp_is_destroyed(content):
-    from games.engine.life import take_lp
+    from games.engine.effects.life import take_lp
 
     state = play_state(content, [("krieger", "A1")])
     shield = give_item(content, state, 0, "schild")
@@ -242,7 +242,7 @@ def test_a_dead_hero_keeps_one_item_and_his_heir_starts_afresh(content):
 
 @pytest.mark.rule("DEATH-03")
 def test_the_dead_ork_loses_his_monster_ork_to_the_bag(content):
-    from games.engine.life import die
+    from games.engine.effects.life import die
 
     state = play_state(content, [("ork", "A1")])
     state.tokens["fd-09"] = TokenState(loc="companion:0", face_up=True)
@@ -255,7 +255,7 @@ def test_the_dead_ork_loses_his_monster_ork_to_the_bag(content):
 
 @pytest.mark.rule("HERO-11", "DEATH-09")
 def test_the_dead_magier_may_again_take_a_spell_instead_of_his_gold(content):
-    from games.engine.life import die
+    from games.engine.effects.life import die
 
     state = play_state(content, [("magier", "A1")])
     die(Ctx_for(content, state), 0, R.DEATH, "test")
@@ -267,7 +267,7 @@ def test_the_dead_magier_may_again_take_a_spell_instead_of_his_gold(content):
 
 @pytest.mark.rule("DEATH-08", "WEAPON-04", "DEED-03")
 def test_a_dead_heros_scroll_and_material_stay_on_the_field_but_the_deed_stays_with_him(content):
-    from games.engine.life import die
+    from games.engine.effects.life import die
 
     state = play_state(content, [("krieger", "A1")])
     state.heroes[0].position = "A2"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalActionError
-from games.engine import rules as R
-from games.engine.actions import BeginTurn, EndMovement, EndTurn, Move
-from games.engine.state import WAITING, TokenState
+from games.engine.core import rules as R
+from games.engine.core.actions import BeginTurn, EndMovement, EndTurn, Move
+from games.engine.core.state import WAITING, TokenState
 
 from .helpers import act, begun, face_down_token, give_item, item_key, moves, play_state, put_token
 

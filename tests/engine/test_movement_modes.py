@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalActionError, legal_actions
-from games.engine import rules as R
-from games.engine.actions import BeginTurn, ChooseMovement, Fly, Jump, Move
-from games.engine.state import PILE_CITY
+from games.engine.core import rules as R
+from games.engine.core.actions import BeginTurn, ChooseMovement, Fly, Jump, Move
+from games.engine.core.state import PILE_CITY
 
 from .helpers import act, begun, give_item, play_state
 

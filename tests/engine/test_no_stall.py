@@ -14,9 +14,9 @@ import random
 import pytest
 
 from games.engine.content.model import FieldKind
+from games.engine.core.state import TokenState, at_field
 from games.engine.playout import play_from, random_playout
-from games.engine.setup import MAX_SEATS
-from games.engine.state import TokenState, at_field
+from games.engine.rules.setup import MAX_SEATS
 
 from .helpers import give_item, play_state
 from .test_properties import ActionMinded, check_invariants, check_someone_can_act

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules as R
-from games.engine.actions import (
+from games.engine.content.model import FieldKind, SecretColour
+from games.engine.core import rules as R
+from games.engine.core.actions import (
     AcceptQuest,
     CallBazaar,
     ChooseDeed,
@@ -17,12 +18,11 @@ from games.engine.actions import (
     PickUp,
     UseEncounter,
 )
-from games.engine.content.model import FieldKind, SecretColour
-from games.engine.heroes import SKILL_CAP
-from games.engine.movement import secret_target
-from games.engine.probes import probe_target
-from games.engine.state import BAG, OUT, PILE_BAZAAR, TokenState
-from games.engine.tokens import exists_for, shown_key
+from games.engine.core.heroes import SKILL_CAP
+from games.engine.core.state import BAG, OUT, PILE_BAZAAR, TokenState
+from games.engine.core.tokens import exists_for, shown_key
+from games.engine.effects.probes import probe_target
+from games.engine.rules.movement import secret_target
 
 from .helpers import (
     Ctx_for,
@@ -268,7 +268,7 @@ def test_R102_i5_is_beige_only_while_the_waldlaeufer_lies_open_on_it(content, wh
 
 @pytest.mark.rule("R-86", "TOK-32", "END-14")
 def test_R86_a_hero_on_v9_when_the_dragon_is_drawn_lives_and_fights_only_when_he_can(content):
-    from games.engine.actions import ChallengeDragon, PickUp
+    from games.engine.core.actions import ChallengeDragon, PickUp
 
     state = play_state(content, [("krieger", "A1"), ("elf", "V9")])
     empty_bag(state)
@@ -292,8 +292,8 @@ def test_R86_a_hero_on_v9_when_the_dragon_is_drawn_lives_and_fights_only_when_he
 
 @pytest.mark.rule("R-87", "GLOS-03", "GLOS-50", "END-15")
 def test_R87_every_coin_of_raub_raises_the_hoard_the_challenger_pays(content):
-    from games.engine.actions import PickUp
-    from games.engine.endgame import hoard
+    from games.engine.core.actions import PickUp
+    from games.engine.rules.endgame import hoard
 
     state = play_state(content, [("krieger", "A1"), ("elf", "B1"), ("zwerg", "C1")])
     empty_bag(state)
@@ -312,7 +312,7 @@ def test_R87_every_coin_of_raub_raises_the_hoard_the_challenger_pays(content):
 
 @pytest.mark.rule("R-90", "TOK-23", "WEAPON-01")
 def test_R90_who_sees_a_weapon_part_follows_who_holds_the_scroll(content):
-    from games.engine.actions import DropItem, PickUp
+    from games.engine.core.actions import DropItem, PickUp
 
     state = play_state(content, [("krieger", "A1"), ("elf", "A1")])
     empty_bag(state)

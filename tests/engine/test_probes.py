@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules as R
 from games.engine import view
-from games.engine.actions import Fight, KeepDice, Move, SetDicePolicy, UseBoost
-from games.engine.heroes import dice_count, skill_value
-from games.engine.state import PILE_CITY
+from games.engine.core import rules as R
+from games.engine.core.actions import Fight, KeepDice, Move, SetDicePolicy, UseBoost
+from games.engine.core.heroes import dice_count, skill_value
+from games.engine.core.state import PILE_CITY
 
 from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token
 
@@ -99,7 +99,7 @@ def test_with_the_policy_ask_the_player_keeps_two_dice_of_his_choice(content):
 
 @pytest.mark.rule("XP-07")
 def test_lost_experience_lowers_the_level_at_once(content):
-    from games.engine.rewards import take_xp
+    from games.engine.effects.rewards import take_xp
 
     from .helpers import Ctx_for
 

@@ -10,12 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalActionError, ScriptedDice, SeededDice, State, apply, legal_actions, view
-from games.engine.actions import ACTION_KINDS
 from games.engine.content.model import FieldKind
-from games.engine.heroes import held_items, skill_value
-from games.engine.playout import acting_seat, play_from, random_playout
-from games.engine.setup import MAX_SEATS
-from games.engine.state import (
+from games.engine.core.actions import ACTION_KINDS
+from games.engine.core.heroes import held_items, skill_value
+from games.engine.core.state import (
     ASIDE,
     BAG,
     DRAWN,
@@ -28,7 +26,9 @@ from games.engine.state import (
     WAITING,
     TokenState,
 )
-from games.engine.tokens import exists_for, face_known_to
+from games.engine.core.tokens import exists_for, face_known_to
+from games.engine.playout import acting_seat, play_from, random_playout
+from games.engine.rules.setup import MAX_SEATS
 
 FIXED_LOCS = {BAG, ASIDE, OUT, WAITING, PILE_FACE_DOWN, PILE_BAZAAR, PILE_CITY, DRAWN, OFFER, RETURNING}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import rules as R
-from games.engine.actions import AcceptQuest, ChooseXp, DropQuest, EndTurn, FulfilQuest, Move, PickUp
-from games.engine.heroes import skill_value
-from games.engine.state import OUT, PILE_BAZAAR, TokenState
+from games.engine.core import rules as R
+from games.engine.core.actions import AcceptQuest, ChooseXp, DropQuest, EndTurn, FulfilQuest, Move, PickUp
+from games.engine.core.heroes import skill_value
+from games.engine.core.state import OUT, PILE_BAZAAR, TokenState
 
 from .helpers import act, begun, empty_bag, give_item, into_bag, legal, play_state, put_token, rules_of
 
@@ -150,7 +150,7 @@ def test_type_5_find_the_item_for_its_gold_then_bring_it_and_it_turns_into_the_r
     state, events = act(content, state, FulfilQuest(token="fd-35"))
     assert state.tokens["qi-statuette"].flipped and state.heroes[0].items == ["qi-statuette"]
     assert state.heroes[0].gold == 3 and state.tokens["fd-35"].loc == OUT
-    from games.engine.heroes import has_flag
+    from games.engine.core.heroes import has_flag
 
     assert has_flag(content, state, state.heroes[0], "amulet_secret_paths")
 
@@ -162,7 +162,7 @@ def test_the_found_reward_is_paid_once(content):
     put_token(state, "qi-statuette", "P10", face_up=True)
     state = begun(content, state)
     state, _ = act(content, state, PickUp(token="qi-statuette"))
-    from games.engine.actions import DropItem
+    from games.engine.core.actions import DropItem
 
     state, _ = act(content, state, DropItem(token="qi-statuette"))
     state, _ = act(content, state, PickUp(token="qi-statuette"))

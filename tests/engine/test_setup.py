@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalActionError, ScriptedDice, apply, legal_actions, new_game
-from games.engine.actions import ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
-from games.engine.board import orthogonal_cells
 from games.engine.content.model import FieldKind, TokenCategory
-from games.engine.state import ASIDE, BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN
+from games.engine.core.actions import ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
+from games.engine.core.board import orthogonal_cells
+from games.engine.core.state import ASIDE, BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN
 
 SET_ASIDE_LETTERS = {"H", "J", "N", "R", "V"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalActionError, legal_actions
-from games.engine import rules as R
-from games.engine.actions import (
+from games.engine.core import rules as R
+from games.engine.core.actions import (
     BeginTurn,
     ChooseDie,
     EndMovement,
@@ -16,7 +16,7 @@ from games.engine.actions import (
     RollLabyrinth,
     UseTeleporter,
 )
-from games.engine.state import PILE_CITY
+from games.engine.core.state import PILE_CITY
 
 from .helpers import act, begun, give_item, moves, play_state, put_token, token_with_face
 
@@ -140,7 +140,7 @@ def test_the_labyrinth_roll_can_follow_the_last_movement_point(content):
 
 @pytest.mark.rule("REGION-14", R.JUMP)
 def test_jumping_shoes_cannot_cross_the_rift(content):
-    from games.engine.actions import ChooseMovement, Jump
+    from games.engine.core.actions import ChooseMovement, Jump
 
     state = play_state(content, [("krieger", "S7")])
     give_item(content, state, 0, "springschuhe")

@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 from games.engine import legal_actions, view
-from games.engine.state import State
-from games.engine.tokens import exists_for, face_known_to
+from games.engine.core.state import State
+from games.engine.core.tokens import exists_for, face_known_to
 from games.engine.visibility import action_for, events_for
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.engine.dice import uniform_below
+from games.engine.core.dice import uniform_below
 from games.models import Game
 from games.views_dice import recorded_draws
 from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat

@@ -6,9 +6,9 @@ import re
 import xml.etree.ElementTree as ET
 
 from games import board
-from games.engine.board import SIZE
 from games.engine.content import load_content
 from games.engine.content.model import TokenKind
+from games.engine.core.board import SIZE
 
 SVG = "{http://www.w3.org/2000/svg}"
 

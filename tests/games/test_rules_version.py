@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.state import RULES_VERSION
+from games.engine.core.state import RULES_VERSION
 from games.persistence import load_state
 from games.replay import replay_state
 from tests.games.test_services import play_first_legal, two_player_game

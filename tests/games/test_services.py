@@ -162,7 +162,7 @@ def test_verify_games_reports_a_tampered_row(user, other_user):
 def test_every_part_of_the_engine_state_has_a_home_in_the_rows():
     from dataclasses import fields
 
-    from games.engine.state import State
+    from games.engine.core.state import State
     from games.persistence import GLOBAL_KEYS
 
     row_parts = {"phase", "current", "turn", "grid", "revealed", "heroes", "tokens"}

@@ -6,7 +6,7 @@ import pytest
 
 from games import services
 from games.board import SEAT_COLOUR_NAMES, SEAT_COLOURS
-from games.engine.setup import MAX_SEATS
+from games.engine.rules.setup import MAX_SEATS
 from games.forms import GameCreateForm
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from games import replay, selectors, services, standing
 from games.engine import legal_actions
-from games.engine.actions import Fight, KeepDice, Move
 from games.engine.content import load_content
+from games.engine.core.actions import Fight, KeepDice, Move
 from games.errors import NotAllowed
 from games.models import Game, GameAction, Seat
 from games.persistence import load_state

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from games.engine.content import load_content
-from games.engine.tokens import exists_for, face_known_to
+from games.engine.core.tokens import exists_for, face_known_to
 from games.models import Seat, TokenPosition
 from tests.games.test_views_support import detail_url, legal, new_game, play_setup, state_of, submit, users_by_seat
 

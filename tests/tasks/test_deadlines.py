@@ -195,8 +195,8 @@ def test_the_bot_fights_only_what_it_can_probably_beat():
     from games.bots import Bot, bot_action
     from games.bots.knowledge import fight_chance
     from games.engine import view
-    from games.engine.actions import Fight
     from games.engine.content import load_content
+    from games.engine.core.actions import Fight
     from tests.engine.helpers import begun, play_state, put_token
 
     content = load_content()

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from . import rules
-from .actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
-from .board import Board, Link, board_for, letter_of, orthogonal_cells
-from .content.model import Border, Content, Field, FieldKind, PathKind, SecretColour
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import (
+from ..content.model import Border, Content, Field, FieldKind, PathKind, SecretColour
+from ..core import rules
+from ..core.actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
+from ..core.board import Board, Link, board_for, letter_of, orthogonal_cells
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import (
     carries_heavy_mount,
     has_ability,
     has_flag,
@@ -20,9 +20,13 @@ from .heroes import (
     purse_of,
     walking_points,
 )
-from .life import lose_lp
-from .state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
-from .tokens import exists_for, field_tokens, is_bound, move_token
+from ..core.state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
+from ..core.tokens import exists_for, field_tokens, is_bound, move_token
+from ..effects.bag import FACE_DOWN_WHEN_PLACED
+from ..effects.life import lose_lp
+from .deeds import deed_monster_ready
+from .endgame import entered
+from .setup import place_entry_tokens
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
 LABYRINTH_CORNERS = ("U1", "U3", "U4", "U6")
@@ -243,8 +247,6 @@ def apply_move(ctx: Ctx, seat: int, action: Move) -> None:
 def explore(ctx: Ctx, seat: int, cell: int, entry: str) -> None:
     """Turn a face-down card: the hero stands on its entry field, two face-down tokens go onto the
     entry fields of the other axis, and open tokens waiting for this card are laid out."""
-    from .setup import place_entry_tokens
-
     state = ctx.state
     hero = state.heroes[seat]
     letter = state.grid[cell]
@@ -263,8 +265,6 @@ def explore(ctx: Ctx, seat: int, cell: int, entry: str) -> None:
 
 
 def place_open_token(ctx: Ctx, token_id: str, code: str, rule: str) -> None:
-    from .bag import FACE_DOWN_WHEN_PLACED
-
     if ctx.content.tokens[token_id].category in FACE_DOWN_WHEN_PLACED:
         # Diener and the Drachenmensch lie face down; whoever drew them still knows them (TOK-38, TOK-48).
         move_token(ctx.state, token_id, at_field(code), face_up=False)
@@ -281,9 +281,6 @@ def place_open_token(ctx: Ctx, token_id: str, code: str, rule: str) -> None:
 
 def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
     """Face-down tokens on the field are turned; a monster there ends the movement and forces a fight."""
-    from .deeds import deed_monster_ready
-    from .endgame import entered
-
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     if entered(ctx, seat, code):
@@ -311,8 +308,6 @@ def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
         ctx.emit("monster_stops_movement", rules.MONSTER_STOPS, seat, field=code)
         # One fight per turn: after it, a monster reached (by a Teleporter, say) waits for the next turn.
         state.turn_state.forced_fight = not state.turn_state.fought
-        from .combat import can_evade
-
         if can_evade(content, state, seat) and not state.turn_state.movement_over:
             return  # the Hobbit may first try to evade (HERO-09): movement waits for his roll
         finish_movement(ctx, seat)
@@ -320,6 +315,13 @@ def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
     if walking and state.turn_state.points <= 0 and not _can_teleport(content, state, hero) \
             and not _can_roll_labyrinth(state, hero):
         finish_movement(ctx, seat)
+
+
+def can_evade(content: Content, state: State, seat: int) -> bool:
+    """The Hobbit may try once to dodge a fight he walked into, but not riding (HERO-09)."""
+    hero = state.heroes[seat]
+    return (has_ability(content, hero, "evade_fight") and state.turn_state.forced_fight
+            and "evade" not in state.turn_state.used and not carries_heavy_mount(content, state, hero))
 
 
 def finish_movement(ctx: Ctx, seat: int) -> None:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import ChooseOption, KeepItem, LoseLp
-from .content.model import Content, TokenCategory
-from .context import Ctx
-from .heroes import artificial_sources, has_ability, hero_card, item_with_flag
-from .pending import answers, ask, refreshes
-from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
-from .tokens import move_token, shown_key
+from ..content.model import Content, TokenCategory
+from ..core import rules
+from ..core.actions import ChooseOption, KeepItem, LoseLp
+from ..core.context import Ctx, Handlers
+from ..core.heroes import artificial_sources, has_ability, hero_card, item_with_flag
+from ..core.pending import ask
+from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
+from ..core.tokens import move_token, shown_key
+from .bag import return_drawn
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
@@ -29,14 +32,14 @@ def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     take_lp(ctx, seat, "natural", rule, reason)
 
 
-@refreshes("lose_lp")
+@HANDLERS.refreshes("lose_lp")
 def _lose_lp_options(state: State, pending: Pending) -> list[str]:
     """What can still lose the LP now: an earlier loss may have broken or destroyed an offered source."""
     hero = state.heroes[pending.seat]
     return ["natural", *(tid for tid, left in hero.artificial.items() if left > 0)]
 
 
-@answers("lose_lp", LoseLp)
+@HANDLERS.answers("lose_lp", LoseLp)
 def _answer_lose_lp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     take_lp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
 
@@ -45,9 +48,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     if reason.startswith("shadow:"):
-        from .combat import credit_shadow
-
-        credit_shadow(ctx, seat, reason.partition(":")[2])
+        ctx.hooks.credit_shadow(ctx, seat, reason.partition(":")[2])
     if source == "natural":
         hero.lp -= 1
         ctx.emit("lp_lost", rule, seat, source="natural", reason=reason, lp=hero.lp)
@@ -80,7 +81,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
     ctx.emit("item_destroyed", rules.ITEM_DESTROYED, seat, token=source, item=item.key if item else token.face)
 
 
-@answers("broken_armour", ChooseOption)
+@HANDLERS.answers("broken_armour", ChooseOption)
 def _answer_broken_armour(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     hero = ctx.state.heroes[seat]
@@ -116,15 +117,13 @@ def raise_max_lp(ctx: Ctx, seat: int, rule: str) -> None:
 
 # --- death -----------------------------------------------------------------------------------------------
 def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = None) -> None:
-    from .bag import return_drawn
-    from .endgame import NAMENLOSER_DEATH_FIELDS, death_in_fight
-
     state = ctx.state
     hero = state.heroes[seat]
     # A death in a final fight drops the things on V11, or on H1/H2/H4/H6 as the player chooses (END-10/19).
-    boss_drop = death_in_fight(ctx, seat)
-    choose_field = drop_field is None and boss_drop == "choose"
-    if drop_field is None and boss_drop not in (None, "choose"):
+    boss_drop = ctx.hooks.death_in_fight(ctx, seat)
+    choices = boss_drop if isinstance(boss_drop, list) else None
+    choose_field = drop_field is None and choices is not None
+    if drop_field is None and isinstance(boss_drop, str):
         drop_field = boss_drop
     where = drop_field or (hero.between[0] if hero.between else hero.position) or hero.manor
     if choose_field:
@@ -149,8 +148,8 @@ def die(ctx: Ctx, seat: int, rule: str, cause: str, drop_field: str | None = Non
         state.turn_state.action_taken = True
         state.turn_state.turn_over = True
         state.turn_state.forced_fight = False
-    if choose_field:
-        ask(ctx, seat, "death_field", NAMENLOSER_DEATH_FIELDS)
+    if choices is not None and choose_field:
+        ask(ctx, seat, "death_field", choices)
         return
     ask_keep(ctx, seat, cast(str, where))  # a hero in play stands somewhere and has his manor
 
@@ -166,7 +165,7 @@ def ask_keep(ctx: Ctx, seat: int, where: str) -> None:
         finish_death(ctx, seat, kept=None, where=where)
 
 
-@answers("keep_item", KeepItem)
+@HANDLERS.answers("keep_item", KeepItem)
 def _answer_keep_item(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     finish_death(ctx, seat, kept=value, where=pending.context["field"])
 

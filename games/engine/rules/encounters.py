@@ -10,20 +10,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChooseCell, ChooseField, UseEncounter
-from .board import CELLS, board_for
-from .content.model import Content
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items, pay, purse_of
-from .items import can_take, receive
-from .life import heal, lose_lp
-from .pending import answers, ask
-from .probes import allowed_skills, on_probe, start_probe
-from .rewards import ANY_COLOUR, grant_xp
-from .state import Pending, State
-from .tokens import role, visible_at
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import Action, ChooseCell, ChooseField, UseEncounter
+from ..core.board import CELLS, board_for
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items, pay, purse_of
+from ..core.pending import ask
+from ..core.phase import begin_action
+from ..core.state import Pending, State
+from ..core.tokens import role, visible_at
+from ..effects.bag import draw_due, search_bag
+from ..effects.items import can_take, put_on_sheet, receive, release
+from ..effects.life import heal, lose_lp
+from ..effects.probes import allowed_skills, start_probe
+from ..effects.rewards import ANY_COLOUR, grant_xp
+from .movement import arrive
 from .training import TEACHES, can_be_raised, train_with_kerberos, train_with_teacher
 
 PAID = {"beggar", "juggler", "seer", "heal_herbwoman", *TEACHES}
@@ -33,6 +36,8 @@ BOSS_CARDS = ("namenloser", "dragon")
 LESSON = "lesson"  # marks in TurnState.used that the hero trained this turn (TRAIN-03)
 # Teleporter results 3-6: the middle three cards of the north, east, south and west edge (GLOS-73).
 TELEPORT_AREAS = {3: (1, 2, 3), 4: (9, 14, 19), 5: (21, 22, 23), 6: (5, 10, 15)}
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def _effect(content: Content, tid: str) -> str | None:
@@ -114,8 +119,6 @@ def legal_encounter_actions(content: Content, state: State, seat: int) -> list[A
 
 
 def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     tid = action.token
     if tid not in usable_encounters(content, state, seat) or action.option not in encounter_options(
@@ -151,8 +154,6 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
             pay(hero, 1)
             ctx.emit("juggler_steals", rules.JUGGLER, seat, gold=1)
     elif effect == "seer":
-        from .bag import search_bag
-
         search_bag(ctx, seat, "bag_search", with_target=True, rule=rules.HELLSEHERIN)
     elif effect == "swap_regions":
         start_probe(ctx, seat, "magic", token.skills.get("magic", 0), "leitsage", {"token": tid})
@@ -192,24 +193,19 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
 # --- magic weapons ---------------------------------------------------------------------------------------
 def _weapon_reward(ctx: Ctx, seat: int, tid: str) -> None:
     """The token turns over into the scroll or material on its back, and a token is drawn (WEAPON-03/09)."""
-    from .bag import draw_due
-
     hero = ctx.state.heroes[seat]
     # Encounters are used by a hero standing on their field (usable_encounters).
     receive(ctx, seat, tid, rules.WEAPON_SCROLL, cast(str, hero.position), flipped=True)
     draw_due(ctx, seat, rules.WEAPON_PART_DRAW, "weapon_part")
 
 
-@on_probe("scroll_guard")
+@HANDLERS.on_probe("scroll_guard")
 def _scroll_guard(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
         _weapon_reward(ctx, probe["seat"], probe["data"]["token"])
 
 
 def _magister(ctx: Ctx, seat: int, tid: str) -> None:
-    from .bag import draw_due
-    from .items import put_on_sheet, release
-
     # encounter_options offers the Magister only when the hero holds both parts.
     scroll, material = cast("tuple[str, str]", _magister_parts(ctx.content, ctx.state, seat, tid))
     # Scroll and material leave the game; the Magister's token turns over into the weapon (WEAPON-07/08).
@@ -224,8 +220,6 @@ def _magister(ctx: Ctx, seat: int, tid: str) -> None:
 def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
     """The Kutsche is on the back of the Kutschenmacher's token: buying it takes his token off the
     board, which makes the player draw (ruling R-53)."""
-    from .bag import draw_due
-
     hero = ctx.state.heroes[seat]
     coach = ctx.content.items[cast(str, ctx.content.tokens[tid].back)]  # offered only with a coach on the back
     pay(hero, coach.price or 0)
@@ -235,18 +229,18 @@ def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- Leitsage and Mäuse ---------------------------------------------------------------------------------------
-@on_probe("leitsage")
+@HANDLERS.on_probe("leitsage")
 def _leitsage(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
         ask(ctx, probe["seat"], "swap_first", list(range(CELLS)), front=True)
 
 
-@answers("swap_first", ChooseCell)
+@HANDLERS.answers("swap_first", ChooseCell)
 def _swap_first(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     ask(ctx, seat, "swap_second", [c for c in range(CELLS) if c != value], front=True, first=value)
 
 
-@answers("swap_second", ChooseCell)
+@HANDLERS.answers("swap_second", ChooseCell)
 def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     """Two region cards change places; tokens, heroes and manors stay on their cards (GLOS-38)."""
     state = ctx.state
@@ -257,7 +251,7 @@ def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
              letters=[state.grid[a] if state.revealed[a] else None, state.grid[b] if state.revealed[b] else None])
 
 
-@on_probe("mice")
+@HANDLERS.on_probe("mice")
 def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     """After a passed probe the player looks at the Namenloser card or the dragon card (GLOS-42)."""
     if not passed:
@@ -294,10 +288,8 @@ def _teleporter(ctx: Ctx, seat: int) -> None:
     ask(ctx, seat, "teleport_to", teleport_fields(ctx.content, ctx.state, roll))
 
 
-@answers("teleport_to", ChooseField)
+@HANDLERS.answers("teleport_to", ChooseField)
 def _teleport_to(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    from .movement import arrive
-
     hero = ctx.state.heroes[seat]
     origin = hero.position
     hero.position = value

@@ -19,19 +19,23 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
-from .content.model import BossCard, Content, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items
-from .pending import answers
-from .probes import SKILL_ORDER, on_probe, start_probe
-from .state import XP_COLOURS, Pending, State
+from ..content.model import BossCard, Content, TokenCategory
+from ..core import rules
+from ..core.actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items
+from ..core.phase import begin_action, may_fight
+from ..core.state import XP_COLOURS, Pending, State
+from ..effects.life import ask_keep, die, lose_lp
+from ..effects.probes import SKILL_ORDER, start_probe
+from ..effects.rewards import lose_xp
 
 NAMENLOSER_DEATH_FIELDS = ["H1", "H2", "H4", "H6"]
 DRAGON_DEATH_FIELD = "V11"
 FIGHT = "boss_fight"
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def boss_token(content: Content, category: TokenCategory) -> str:
@@ -142,8 +146,6 @@ def drachenmensch_beaten(ctx: Ctx, seat: int) -> None:
     """"Der siegreiche Held muss sofort auf das Feld des Drachen weiterziehen": the victor moves on at
     once; with a magic weapon he fights the dragon next turn, without one he dies there like anyone
     who goes to the dragon unarmed (TOK-51, END-14; ruling R-31, decided again: R-79)."""
-    from .life import die
-
     state = ctx.state
     where = boss_field(ctx.content, state, "dragon")
     if where is None:
@@ -161,9 +163,6 @@ def drachenmensch_beaten(ctx: Ctx, seat: int) -> None:
 def entered(ctx: Ctx, seat: int, code: str) -> bool:
     """A hero arrives on a field: on the dragon's he fights it now, or dies without a magic weapon
     (TOK-32, END-14). True when the arrival was handled here."""
-    from .life import die
-    from .movement import finish_movement
-
     state, content = ctx.state, ctx.content
     if code != boss_field(content, state, "dragon"):
         return False
@@ -172,17 +171,15 @@ def entered(ctx: Ctx, seat: int, code: str) -> bool:
         die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=DRAGON_DEATH_FIELD)
         return True
     state.turn_state.forced_fight = not state.turn_state.fought
-    finish_movement(ctx, seat)
+    ctx.hooks.finish_movement(ctx, seat)  # the movement is a higher rule than the final fight
     return True
 
 
 # --- the fight ---------------------------------------------------------------------------------------------
 def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | ChallengeDragon) -> None:
-    from .combat import legal_fight_actions
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
-    if action not in legal_fight_actions(content, state, seat):
+    # The same test as combat.legal_fight_actions, whose only final-fight actions are these.
+    if not may_fight(state) or action not in legal_boss_actions(content, state, seat):
         raise IllegalActionError("no final fight is possible here now (the Namenloser after a Wächter, with a gem; "
                                  "the dragon with a magic weapon; one fight per turn, first of all actions)")
     ts = state.turn_state
@@ -237,9 +234,6 @@ def _save(state: State, **changes: Any) -> dict[str, Any]:
 
 def resume(ctx: Ctx) -> None:
     """Go on with a final fight until it needs a decision or one side is dead."""
-    from .life import lose_lp
-    from .rewards import lose_xp
-
     state = ctx.state
     while True:
         fight = state.flags.get(FIGHT)
@@ -269,7 +263,7 @@ def resume(ctx: Ctx) -> None:
         start_probe(ctx, seat, fight["skill"], fight["mod"], "final_fight", {"boss": fight["boss"]})
 
 
-@on_probe("final_fight")
+@HANDLERS.on_probe("final_fight")
 def _final_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     state = ctx.state
     fight = _save(state, probing=False)
@@ -305,9 +299,10 @@ def finish_game(ctx: Ctx, seat: int) -> None:
     ctx.emit("game_won", rules.GOAL_WIN, seat, winner=seat)
 
 
-def death_in_fight(ctx: Ctx, seat: int) -> str | None:
+def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     """The challenger died: the boss is whole again for the next one (END-11, END-20). Returns
-    where his things go: "V11", "choose" (H1/H2/H4/H6, the player's choice) or None (no final fight)."""
+    where his things go: "V11", the fields H1/H2/H4/H6 for the player to choose from, or None (no
+    final fight). Reached from life.die through ``Hooks.death_in_fight``."""
     state = ctx.state
     fight = state.flags.get(FIGHT)
     if fight is None or fight["seat"] != seat:
@@ -316,12 +311,10 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | None:
     boss = fight["boss"]
     ctx.emit("boss_heals", rules.END_NAMENLOSER_HEALS if boss == "namenloser" else rules.END_DRAGON_HEALS, seat,
              boss=boss)
-    return DRAGON_DEATH_FIELD if boss == "dragon" else "choose"
+    return DRAGON_DEATH_FIELD if boss == "dragon" else list(NAMENLOSER_DEATH_FIELDS)
 
 
-@answers("death_field", ChooseField)
+@HANDLERS.answers("death_field", ChooseField)
 def _death_field(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    from .life import ask_keep
-
     ctx.emit("death_field_chosen", rules.END_NAMENLOSER_DEATH, seat, field=value)
     ask_keep(ctx, seat, value)

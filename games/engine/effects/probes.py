@@ -12,15 +12,15 @@ Plain rolls (secret paths, 1W6 rolls, Flink's 2W6) are not probes and never come
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from . import rules
-from .actions import KeepDice, UseBoost
-from .content.model import Content
-from .context import Ctx
-from .heroes import (
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import KeepDice, UseBoost
+from ..core.context import Ctx, Handlers
+from ..core.heroes import (
     SKILL_CAP,
     dice_count,
     has_ability,
@@ -28,21 +28,13 @@ from .heroes import (
     printed_value,
     skill_value,
 )
-from .pending import answers, ask
-from .state import PILE_CITY, Pending, State
-from .tokens import move_token
+from ..core.pending import ask
+from ..core.state import PILE_CITY, Pending, State
+from ..core.tokens import move_token
 
 SKILL_ORDER = ("magic", "ranged", "melee")
-ProbeHandler = Callable[[Ctx, dict[str, Any], bool], None]
-PROBE_HANDLERS: dict[str, ProbeHandler] = {}
 
-
-def on_probe(purpose: str) -> Callable[[ProbeHandler], ProbeHandler]:
-    def register(handler: ProbeHandler) -> ProbeHandler:
-        PROBE_HANDLERS[purpose] = handler
-        return handler
-
-    return register
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def start_probe(
@@ -82,7 +74,7 @@ def boost_options(ctx: Ctx, probe: dict[str, Any]) -> list[str]:
     return sorted(result)
 
 
-@answers("probe_boost", UseBoost)
+@HANDLERS.answers("probe_boost", UseBoost)
 def _answer_boost(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
     roll_probe(ctx, dict(pending.context["probe"]), None if value == "none" else value)
 
@@ -154,7 +146,7 @@ def best_pair(dice: list[int], training: bool) -> list[int]:
     return ordered[-2:] if training else ordered[:2]
 
 
-@answers("keep_dice", KeepDice)
+@HANDLERS.answers("keep_dice", KeepDice)
 def _answer_keep(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
     probe = dict(pending.context["probe"])
     finish_probe(ctx, probe, [int(v) for v in value.split("+")])
@@ -168,7 +160,7 @@ def finish_probe(ctx: Ctx, probe: dict[str, Any], kept: list[int]) -> None:
                  kept=list(kept))
     ctx.emit("probe", rule, probe["seat"], dice=tuple(probe["dice"]), kept=list(kept), skill=probe["skill"],
              target=probe["target"], passed=success, purpose=probe["purpose"])
-    PROBE_HANDLERS[probe["purpose"]](ctx, probe, success)
+    ctx.hooks.handlers.probe[probe["purpose"]](ctx, probe, success)
 
 
 def allowed_skills(token_skills: Mapping[str, int]) -> list[str]:

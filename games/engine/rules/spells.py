@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import Action, CastSpell
-from .board import board_for
-from .content.model import Content, FieldKind
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items
-from .probes import on_probe, start_probe
-from .state import PILE_CITY, State
-from .tokens import exists_for, field_tokens, move_token
+from ..content.model import Content, FieldKind
+from ..core import rules
+from ..core.actions import Action, CastSpell
+from ..core.board import board_for
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items
+from ..core.state import PILE_CITY, State
+from ..core.tokens import exists_for, field_tokens, move_token
+from ..effects.bag import draw_random, search_bag
+from ..effects.probes import start_probe
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def _vision_fields(content: Content, state: State, seat: int) -> list[str]:
@@ -70,7 +73,7 @@ def dissolve(ctx: Ctx, seat: int, tid: str, rule: str) -> None:
     ctx.emit("spell_dissolved", rule, seat, token=tid)
 
 
-@on_probe("vision")
+@HANDLERS.on_probe("vision")
 def _vision(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, data = probe["seat"], probe["data"]
     state = ctx.state
@@ -87,7 +90,7 @@ def _vision(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
              faces=[ctx.content.tokens[t].face for t in seen], visible_to=(seat,))
 
 
-@on_probe("invisibility")
+@HANDLERS.on_probe("invisibility")
 def _invisibility(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat = probe["seat"]
     if not passed:
@@ -97,10 +100,8 @@ def _invisibility(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     ctx.emit("invisible", rules.INVISIBILITY, seat)
 
 
-@on_probe("hellsehen")
+@HANDLERS.on_probe("hellsehen")
 def _hellsehen(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    from .bag import draw_random, search_bag
-
     seat = probe["seat"]
     if not passed:
         # The spell fails: it goes back, and the player draws at random (ruling R-43).

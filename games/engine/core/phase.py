@@ -32,14 +32,18 @@ def movement_decider(state: State) -> int:
 
 def begin_action(ctx: Ctx, seat: int) -> bool:
     """Mark an action taken; it ends the movement. False if the end of movement killed the hero."""
-    from .movement import finish_movement
-
     ts = ctx.state.turn_state
     ts.action_taken = True
     if not ts.movement_over:
         ctx.emit("movement_ended_by_action", rules.ACTION_ENDS_MOVEMENT, seat)
-        finish_movement(ctx, seat)
+        ctx.hooks.finish_movement(ctx, seat)
     return not ts.turn_over
+
+
+def may_fight(state: State) -> bool:
+    """One fight per turn, before any other action unless it is forced (FIGHT-01, TURN-03)."""
+    ts = state.turn_state
+    return not ts.fought and not ts.turn_over and (ts.forced_fight or not ts.action_taken)
 
 
 def end_turn_now(ctx: Ctx, seat: int, rule: str, reason: str) -> None:

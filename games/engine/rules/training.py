@@ -10,19 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .board import board_for
-from .content.model import Content
-from .context import Ctx
-from .heroes import SKILL_CAP, printed_value, skill_value
-from .life import lose_lp
-from .phase import end_turn_now
-from .probes import on_probe, start_probe
-from .rewards import lose_xp
-from .state import XP_COLOURS, HeroState
+from ..content.model import Content
+from ..core import rules
+from ..core.board import board_for
+from ..core.context import Ctx, Handlers
+from ..core.heroes import SKILL_CAP, printed_value, skill_value
+from ..core.phase import end_turn_now
+from ..core.state import XP_COLOURS, HeroState
+from ..effects.life import lose_lp
+from ..effects.probes import start_probe
+from ..effects.rewards import lose_xp
 
 TEACHES = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
 KERBEROS_LANDING = "Z6"
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def can_be_raised(ctx_content: Content, hero: HeroState, skill: str) -> bool:
@@ -44,7 +46,7 @@ def train_with_teacher(ctx: Ctx, seat: int, tid: str, skill: str) -> None:
     start_probe(ctx, seat, skill, 0, "train", {"token": tid, "skill": skill}, training=True)
 
 
-@on_probe("train")
+@HANDLERS.on_probe("train")
 def _training_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, skill = probe["seat"], probe["data"]["skill"]
     if passed:

@@ -10,19 +10,25 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, DropItem, MakeRoom, PickUp, UseItem
-from .content.model import Content, Item, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import has_ability, held_items, hero_card, usable
-from .pending import answers, ask
-from .probes import on_probe
-from .state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
-from .tokens import move_token, role, shown_key, visible_at
+from ..content.model import Content, Item, TokenCategory
+from ..core import rules
+from ..core.actions import Action, DropItem, MakeRoom, PickUp, UseItem
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_ability, held_items, hero_card, usable
+from ..core.pending import ask
+from ..core.phase import begin_action
+from ..core.state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
+from ..core.tokens import move_token, role, shown_key, visible_at
+from .bag import draw_due, return_after_draw
+from .life import heal, raise_max_lp
+from .probes import start_probe
+from .rewards import ANY_COLOUR, grant_gold, grant_xp
 
 ONE_OF_A_KIND = {"armour", "shield", "ring", "scroll"}
 SLOT_KINDS = {"item", "spell"}
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def item_of(content: Content, state: State, tid: str) -> Item | None:
@@ -88,9 +94,6 @@ def on_acquire(ctx: Ctx, seat: int, tid: str, item: Item) -> None:
 
 def use_at_once(ctx: Ctx, seat: int, tid: str, item: Item) -> None:
     """Things that are no items to carry: Goldschatz, Hinweis auf den Gral, Stärkung (ITEM-10, SPELL-02)."""
-    from .life import raise_max_lp
-    from .rewards import ANY_COLOUR, grant_gold, grant_xp
-
     state = ctx.state
     if "raise_max_lp" in item.flags:
         raise_max_lp(ctx, seat, rules.STAERKUNG)
@@ -102,8 +105,6 @@ def use_at_once(ctx: Ctx, seat: int, tid: str, item: Item) -> None:
     if item.key == "hinweis_gral":
         grant_xp(ctx, seat, [ANY_COLOUR, ANY_COLOUR], rules.HINT_GRAIL, item.key)
     # The token goes back into the bag (content data, ruling R-09), after the draw it caused.
-    from .bag import return_after_draw
-
     ctx.emit("token_used_up", rules.ITEM_OWN_CONTENT, seat, token=tid, item=item.key)
     return_after_draw(ctx, seat, tid, rules.ITEM_OWN_CONTENT, "token_back_to_bag")
 
@@ -123,7 +124,7 @@ def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool 
     ask(ctx, seat, "make_room", [*options, "leave"], token=tid, rule=rule, field=field)
 
 
-@answers("make_room", MakeRoom)
+@HANDLERS.answers("make_room", MakeRoom)
 def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     if value == "leave":
@@ -231,8 +232,6 @@ def legal_item_actions(content: Content, state: State, seat: int) -> list[Action
 
 
 def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action.token not in pickable(content, state, seat):
         raise IllegalActionError(f"there is no item {action.token} to pick up here (or no room for it)")
@@ -247,8 +246,6 @@ def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
         ctx.emit("gem_taken", rules.GEM, seat, field=hero.position)
         return
     if _needs_pickup_probe(content, state, hero, action.token):
-        from .probes import start_probe
-
         state.turn_state.tried.append(action.token)
         token = content.tokens[action.token]
         skill = next(iter(token.skills))
@@ -258,17 +255,12 @@ def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
 
 
 def take_from_board(ctx: Ctx, seat: int, tid: str) -> None:
-    from .bag import draw_due
-    from .quests import found_quest_item
-
-    found_quest_item(ctx, seat, tid)
+    ctx.hooks.found_quest_item(ctx, seat, tid)  # quests are a higher layer than items
     put_on_sheet(ctx, seat, tid, rules.ITEM_PICK_UP)
     draw_due(ctx, seat, rules.ITEM_DRAW, "item_picked_up")
 
 
 def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
-    from .phase import begin_action
-
     hero = ctx.state.heroes[seat]
     if action.token not in hero.items or hero.between is not None:
         raise IllegalActionError(f"{action.token} is not an item of this hero")
@@ -278,9 +270,6 @@ def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
 
 
 def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
-    from .life import heal
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_item_actions(content, state, seat) or not isinstance(action, UseItem):
         raise IllegalActionError("this item cannot be used now (nothing to heal, or no such item)")
@@ -303,7 +292,7 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
     release(ctx, seat, action.token, None, rules.ONE_SHOT_SPELL)
 
 
-@on_probe("pick_up")
+@HANDLERS.on_probe("pick_up")
 def _pick_up_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     """Hexenbesen (magic -2) and Hinweis auf den Gral: picked up only after a passed probe (GLOS-18, R-09)."""
     seat, tid = probe["seat"], probe["data"]["token"]

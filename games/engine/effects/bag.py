@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import ChooseOption, PlaceToken
-from .board import board_for, letter_of
-from .content.model import FieldKind, TokenCategory
-from .context import Ctx
-from .heroes import item_with_flag
-from .pending import answers, ask
-from .state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
-from .tokens import exists_for, is_bound, move_token
+from ..content.model import FieldKind, TokenCategory
+from ..core import rules
+from ..core.actions import ChooseOption, PlaceToken
+from ..core.board import board_for, letter_of
+from ..core.context import Ctx, Handlers
+from ..core.heroes import item_with_flag
+from ..core.pending import ask
+from ..core.state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
+from ..core.tokens import exists_for, is_bound, move_token
+from .probes import start_probe
 
 FACE_DOWN_WHEN_PLACED = {TokenCategory.SERVANT, TokenCategory.GUARDIAN, TokenCategory.DRACHENMENSCH}
 MAX_SERVANTS = 14
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def draw_due(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
@@ -111,17 +114,15 @@ def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, **context: Any
     return True
 
 
-@answers("hellsehen", ChooseOption)
+@HANDLERS.answers("hellsehen", ChooseOption)
 def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     if value == "draw":
         draw_random(ctx, seat)
         return
-    from .probes import start_probe
-
     start_probe(ctx, seat, "magic", 0, "hellsehen", {"token": pending.context["token"]})
 
 
-@answers("bag_search", ChooseOption)
+@HANDLERS.answers("bag_search", ChooseOption)
 def _answer_bag_search(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = token_of_face_in_bag(ctx, value)
     ctx.emit("token_searched", pending.context["rule"], seat, token=tid, face=value, visible_to=_who_sees(ctx, tid))
@@ -164,13 +165,9 @@ def place_drawn(ctx: Ctx, seat: int, tid: str, rule: str) -> None:
     ctx.emit("token_drawn", rule, seat, token=tid, face=token.face, visible_to=_who_sees(ctx, tid))
     kind = token.kind.value
     if kind == "event":
-        from .events_tokens import resolve_event
-
-        resolve_event(ctx, seat, tid)
+        ctx.hooks.resolve_event(ctx, seat, tid)
     elif kind == "dragon_event":
-        from .events_tokens import resolve_dragon_event
-
-        resolve_dragon_event(ctx, seat, tid)
+        ctx.hooks.resolve_dragon_event(ctx, seat, tid)
     elif kind == "dragon":
         place_open(ctx, tid, seat, rules.TOK_DRAGON_DRAWN)
         for other, t in sorted(state.tokens.items()):
@@ -214,7 +211,7 @@ def place_open(ctx: Ctx, tid: str, seat: int, rule: str) -> None:
                  field=target, visible_to=_who_sees(ctx, tid))
 
 
-@answers("place_token", PlaceToken)
+@HANDLERS.answers("place_token", PlaceToken)
 def _answer_place(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     tid = pending.context["token"]
     move_token(ctx.state, tid, at_field(value), face_up=False, seen_by=(seat,))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .content.model import Content, Hero, Item
+from ..content.model import Content, Hero, Item
 from .state import HeroState, State
 
 HEAVY_MOUNTS = {"movement"}  # item category whose holders cannot use broom or jumping shoes

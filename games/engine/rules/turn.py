@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from . import rules
-from .actions import ChooseDie, ChooseGift
-from .content.model import Content
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import has_flag, item_with_flag, walking_points
+from ..content.model import Content, FieldKind
+from ..core import rules
+from ..core.actions import ChooseDie, ChooseGift
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_flag, item_with_flag, walking_points
+from ..core.state import Pending, TurnState, held_by
+from ..core.tokens import move_token
+from ..effects.life import magier_spell_choices
+from .bazaar import return_offers
+from .combat import fight_forced
+from .endgame import start_of_turn
 from .movement import (
+    arrive,
     finish_movement,
     labyrinth_roll,
     land_teleport,
@@ -16,25 +23,22 @@ from .movement import (
     secret_target,
     teleport_roll,
 )
-from .pending import answers
-from .state import Pending, TurnState, held_by
-from .tokens import move_token
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
-@answers("choose_die", ChooseDie)
+@HANDLERS.answers("choose_die", ChooseDie)
 def _answer_choose_die(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     ctx.emit("die_chosen", rules.TELEPORT, seat, value=value)
     land_teleport(ctx, seat, value)
 
 
-@answers("choose_gift", ChooseGift)
+@HANDLERS.answers("choose_gift", ChooseGift)
 def _magier_gift(ctx: Ctx, seat: int, pending: Pending, choice: str) -> None:
     hero = ctx.state.heroes[seat]
     if choice == "gold":
         ctx.emit("starting_gold", rules.SETUP_MAGIER_SPELL, seat, gold=hero.gold)
         return
-    from .life import magier_spell_choices
-
     # The heir takes a spell of that kind from the Stadt der Magier tokens (HERO-11).
     tid = min(t for t in magier_spell_choices(ctx.content, ctx.state) if ctx.content.tokens[t].face == choice)
     hero.gold = 0
@@ -70,8 +74,6 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
         state.unwetter = roll != 6
         ctx.emit("unwetter_roll", rules.UNWETTER, seat, dice=(roll,), lasts=state.unwetter)
     # A challenger standing on the Namenloser or the dragon fights him now (TOK-45, TOK-51).
-    from .endgame import start_of_turn
-
     if start_of_turn(ctx, seat):
         return
     # 3. The Kamel.
@@ -110,14 +112,10 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
 
 
 def _is_labyrinth(content: Content, code: str) -> bool:
-    from .content.model import FieldKind
-
     return content.regions[code[0]].field(code).kind is FieldKind.LABYRINTH
 
 
 def _retry_secret_path(ctx: Ctx, seat: int) -> None:
-    from .movement import arrive
-
     state, content = ctx.state, ctx.content
     ts = state.turn_state
     hero = state.heroes[seat]
@@ -141,14 +139,10 @@ def _retry_secret_path(ctx: Ctx, seat: int) -> None:
 
 
 def apply_end_turn(ctx: Ctx, seat: int) -> None:
-    from .bazaar import return_offers
-
     state = ctx.state
     ts = state.turn_state
     if not ts.begun:
         raise IllegalActionError("begin the turn first")
-    from .combat import fight_forced
-
     if fight_forced(ctx.content, state, seat):
         raise IllegalActionError("a monster must be fought first (it was revealed or walked onto)")
     if not ts.movement_over:

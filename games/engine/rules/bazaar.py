@@ -12,20 +12,23 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
-from .content.model import Content, Item
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import pay, purse_of
-from .items import can_take, item_of, put_on_sheet, release, same_kind
-from .pending import answers, ask
-from .state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
-from .tokens import move_token, visible_at
+from ..content.model import Content, Item
+from ..core import rules
+from ..core.actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import pay, purse_of
+from ..core.pending import ask
+from ..core.phase import begin_action
+from ..core.state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
+from ..core.tokens import move_token, visible_at
+from ..effects.items import can_take, item_of, put_on_sheet, release, same_kind
 
 SIZES = {"bazaar_small": 3, "bazaar_large": 6}
 CITY_FIELD = "S1"
 CITY_OFFER = 4
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def bazaar_here(content: Content, state: State, seat: int) -> tuple[str, int, str | None] | None:
@@ -80,8 +83,6 @@ def legal_bazaar_actions(content: Content, state: State, seat: int) -> list[Acti
 
 
 def apply_call_bazaar(ctx: Ctx, seat: int, action: CallBazaar) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if CallBazaar() not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError("a Basar is called on the kleiner/großer Basar token or on S1, once per turn")
@@ -106,8 +107,6 @@ def apply_call_bazaar(ctx: Ctx, seat: int, action: CallBazaar) -> None:
 
 
 def apply_buy(ctx: Ctx, seat: int, action: Buy) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError(f"{action.token} cannot be bought now (offer, price, room)")
@@ -122,8 +121,6 @@ def apply_buy(ctx: Ctx, seat: int, action: Buy) -> None:
 
 
 def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_bazaar_actions(content, state, seat):
         raise IllegalActionError(f"{action.token} cannot be offered to seat {action.seat} now "
@@ -139,7 +136,7 @@ def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
         token=action.token, seller=seat)
 
 
-@answers("offer", AnswerOffer)
+@HANDLERS.answers("offer", AnswerOffer)
 def _answer_offer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     state, content = ctx.state, ctx.content
     tid, seller = pending.context["token"], pending.context["seller"]

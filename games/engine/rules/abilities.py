@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import Action, PaladinHeal, Steal
-from .content.model import Content
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import has_ability, pay, purse_of
-from .life import heal
-from .phase import begin_action, end_turn_now
-from .state import State
-from .tokens import visible_at
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import Action, PaladinHeal, Steal
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_ability, pay, purse_of
+from ..core.phase import begin_action, end_turn_now
+from ..core.state import State
+from ..core.tokens import visible_at
+from ..effects.life import heal
 
 STEAL_TARGET = 7
 

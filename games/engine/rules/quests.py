@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import AcceptQuest, Action, DropQuest, FulfilQuest
-from .content.model import Content, Quest, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import SKILL_CAP, printed_value, skill_value
-from .state import OUT, HeroState, State, at_field
-from .tokens import move_token, role, shown_key, visible_at
+from ..content.model import Content, Quest, TokenCategory
+from ..core import rules
+from ..core.actions import AcceptQuest, Action, DropQuest, FulfilQuest
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import SKILL_CAP, printed_value, skill_value
+from ..core.phase import begin_action
+from ..core.state import OUT, HeroState, State, at_field
+from ..core.tokens import move_token, role, shown_key, visible_at
+from ..effects.bag import draw_due
+from ..effects.items import on_acquire, release
+from ..effects.rewards import grant_gold, grant_xp
 
 MAX_QUESTS = 4
 TRAIN_REWARD = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
@@ -97,8 +101,6 @@ def _lay_down(ctx: Ctx, seat: int, qid: str) -> None:
     """The quest goes face up onto the hero's field, with the quest items bound to it."""
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
-    from .items import release
-
     for tid in bound_items(content, state, hero, qid):
         release(ctx, seat, tid, hero.position, rules.QUEST_BOUND_ITEMS)
     hero.quests.remove(qid)
@@ -110,9 +112,6 @@ def _lay_down(ctx: Ctx, seat: int, qid: str) -> None:
 
 
 def apply_accept(ctx: Ctx, seat: int, action: AcceptQuest) -> None:
-    from .bag import draw_due
-    from .phase import begin_action
-
     state = ctx.state
     if action not in legal_quest_actions(ctx.content, state, seat):
         raise IllegalActionError(f"quest {action.token} cannot be accepted here"
@@ -137,8 +136,6 @@ def apply_accept(ctx: Ctx, seat: int, action: AcceptQuest) -> None:
 
 
 def apply_drop_quest(ctx: Ctx, seat: int, action: DropQuest) -> None:
-    from .phase import begin_action
-
     hero = ctx.state.heroes[seat]
     if action.token not in hero.quests or hero.between is not None:
         raise IllegalActionError(f"{action.token} is not a quest of this hero")
@@ -160,18 +157,11 @@ def found_quest_item(ctx: Ctx, seat: int, tid: str) -> None:
         quest = quest_of(content, qid)
         if quest.type in (5, 6) and quest.needs_token == token.face and qid not in hero.found:
             hero.found.append(qid)
-            from .rewards import grant_gold
-
             grant_gold(ctx, seat, quest.reward_gold, rules.QUEST_FOUND[quest.type], "quest_item_found")
             return
 
 
 def apply_fulfil(ctx: Ctx, seat: int, action: FulfilQuest) -> None:
-    from .bag import draw_due
-    from .items import on_acquire, release
-    from .phase import begin_action
-    from .rewards import grant_gold, grant_xp
-
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     qid = action.token

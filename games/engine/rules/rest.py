@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import Action, Rest
-from .content.model import Content
-from .context import Ctx
-from .errors import IllegalActionError
-from .heroes import held_items
-from .life import heal
-from .phase import end_turn_now
-from .state import State
-from .tokens import role, visible_at
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import Action, Rest
+from ..core.context import Ctx
+from ..core.errors import IllegalActionError
+from ..core.heroes import held_items
+from ..core.phase import end_turn_now
+from ..core.state import State
+from ..core.tokens import role, visible_at
+from ..effects.life import heal
 
 NATURAL_REST = {"N5": (1, rules.REST_TEMPLE), "I5": (1, rules.REST_VILLAGE)}
 FORGE = "R2"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextvars
 
-from .content.model import Border, Content, Token, TokenCategory
+from ..content.model import Border, Content, Token, TokenCategory
 from .state import HeroState, State, TokenState, at_field
 
 PUBLIC_KINDS = {"namenloser", "dragon", "dragon_event"}

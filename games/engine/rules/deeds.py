@@ -14,16 +14,21 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChooseDeed, FulfilDeed
-from .content.model import Content, DeedPart, TokenCategory
-from .context import Ctx
-from .errors import IllegalActionError
-from .probes import allowed_skills, on_probe, start_probe
-from .state import ASIDE, BAG, OUT, HeroState, State
-from .tokens import move_token, shown_key
+from ..content.model import Content, DeedPart, TokenCategory
+from ..core import rules
+from ..core.actions import Action, ChooseDeed, FulfilDeed
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.phase import begin_action
+from ..core.state import ASIDE, BAG, OUT, HeroState, State
+from ..core.tokens import move_token, shown_key
+from ..effects.bag import draw_due
+from ..effects.items import receive
+from ..effects.probes import allowed_skills, start_probe
 
 ROYAL_COURT = "J5"
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def deed_card(seat: int) -> str:
@@ -107,8 +112,6 @@ def legal_deed_actions(content: Content, state: State, seat: int) -> list[Action
 
 
 def apply_choose_deed(ctx: Ctx, seat: int, action: ChooseDeed) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_deed_actions(content, state, seat):
         raise IllegalActionError("a Heldentat is chosen on the royal court (J5), one per hero, not one another holds")
@@ -121,8 +124,6 @@ def apply_choose_deed(ctx: Ctx, seat: int, action: ChooseDeed) -> None:
 
 
 def apply_fulfil_deed(ctx: Ctx, seat: int, action: FulfilDeed) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action.skill not in _fulfil_options(content, state, seat):
         raise IllegalActionError("no part of your Heldentat can be fulfilled here now")
@@ -144,7 +145,7 @@ def apply_fulfil_deed(ctx: Ctx, seat: int, action: FulfilDeed) -> None:
     _deliver(ctx, seat, part)
 
 
-@on_probe("deed_encounter")
+@HANDLERS.on_probe("deed_encounter")
 def _deed_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
         _won_part_one(ctx, probe["seat"], probe["data"]["token"])
@@ -153,8 +154,6 @@ def _deed_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 
 def _won_part_one(ctx: Ctx, seat: int, tid: str) -> None:
-    from .items import receive
-
     hero = ctx.state.heroes[seat]
     # A part is fulfilled only by a hero standing on a field (_fulfil_options).
     receive(ctx, seat, tid, rules.DEED_PART_1, cast(str, hero.position), flipped=True)
@@ -177,8 +176,6 @@ def _consume(ctx: Ctx, seat: int, part: DeedPart) -> None:
 
 
 def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
-    from .items import receive
-
     state = ctx.state
     hero = state.heroes[seat]
     rule = rules.DEED_PART_2 if part.number == 2 else rules.DEED_PART_3
@@ -198,8 +195,6 @@ def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
 
 
 def part_done(ctx: Ctx, seat: int, number: int) -> None:
-    from .bag import draw_due
-
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     hero.deed_parts = number

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import rules
-from .actions import ChooseXp
-from .context import Ctx
-from .heroes import has_ability
-from .pending import answers, ask
-from .state import SKILL_OF_COLOUR, XP_COLOURS, Pending
+from ..core import rules
+from ..core.actions import ChooseXp
+from ..core.context import Ctx, Handlers
+from ..core.heroes import has_ability
+from ..core.pending import ask
+from ..core.state import SKILL_OF_COLOUR, XP_COLOURS, Pending
+from .life import lose_lp
 
 ANY_COLOUR = list(XP_COLOURS)
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def grant_gold(ctx: Ctx, seat: int, amount: int, rule: str, reason: str) -> None:
@@ -53,7 +56,7 @@ def _ask_next(ctx: Ctx, seat: int, asked: list[list[str]], taken: list[str], dis
         rule=rule, reason=reason)
 
 
-@answers("choose_xp", ChooseXp)
+@HANDLERS.answers("choose_xp", ChooseXp)
 def _answer_choose_xp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     c = pending.context
     if value == "gold":
@@ -77,8 +80,6 @@ def lose_xp_or_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     hero = ctx.state.heroes[seat]
     colours = [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0]
     if not colours:
-        from .life import lose_lp
-
         lose_lp(ctx, seat, rule, reason)
         return
     lose_xp(ctx, seat, colours, rule, reason)
@@ -91,7 +92,7 @@ def lose_xp(ctx: Ctx, seat: int, colours: list[str], rule: str, reason: str) -> 
         ask(ctx, seat, "lose_xp", colours, front=True, rule=rule, reason=reason)
 
 
-@answers("lose_xp", ChooseXp)
+@HANDLERS.answers("lose_xp", ChooseXp)
 def _answer_lose_xp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     take_xp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
 

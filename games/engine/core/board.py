@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .content.model import Content, Direction, Field, FieldKind, PathKind, Region
+from ..content.model import Content, Direction, Field, FieldKind, PathKind, Region
 
 SIZE = 5
 CELLS = SIZE * SIZE

@@ -13,22 +13,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
-from .actions import ChooseOption
-from .board import board_for, orthogonal_cells
-from .content.model import TokenCategory
-from .context import Ctx
-from .heroes import held_items, item_with_flag, pay, purse_of
-from .items import release, supply_of
-from .pending import answers, ask
-from .phase import end_turn_now
-from .probes import SKILL_ORDER, allowed_skills, on_probe, start_probe
-from .rewards import grant_gold, grant_xp
-from .state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
-from .tokens import move_token, role
+from ..content.model import TokenCategory
+from ..core import rules
+from ..core.actions import ChooseOption
+from ..core.board import board_for, orthogonal_cells
+from ..core.context import Ctx, Handlers
+from ..core.heroes import held_items, item_with_flag, pay, purse_of
+from ..core.pending import ask
+from ..core.phase import end_turn_now
+from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
+from ..core.tokens import move_token, role
+from ..effects.items import release, supply_of
+from ..effects.probes import SKILL_ORDER, allowed_skills, start_probe
+from ..effects.rewards import grant_gold, grant_xp
+from .spells import dissolve
 
 PROTECTED_CATEGORIES = {"magic_weapon", "scroll", "material"}
 COUNTER_SPELLS = {"unsichtbarkeit": "invisibility", "blitzschlag": "lightning"}
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
 def _turn_order(ctx: Ctx, first: int) -> list[int]:
@@ -61,7 +64,7 @@ def _contest_probe(ctx: Ctx, data: dict[str, Any]) -> None:
     start_probe(ctx, data["order"][data["i"]], data["skill"], modifier, "contest", data)
 
 
-@on_probe("contest")
+@HANDLERS.on_probe("contest")
 def _contest(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     data = dict(probe["data"])
     seat = probe["seat"]
@@ -126,7 +129,7 @@ def _robbed(ctx: Ctx, victim: int) -> None:
     ctx.emit("robbed_by_dragon", rules.DRAGON_ROBBERY, victim, gold=1, hoard_extra=ctx.state.flags["hoard_extra"])
 
 
-@answers("dragon_robbery", ChooseOption)
+@HANDLERS.answers("dragon_robbery", ChooseOption)
 def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     data = pending.context["data"]
     if value == "pay":
@@ -136,10 +139,8 @@ def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     start_probe(ctx, seat, "magic", 0, "robbery_invisible", {"next": data, "token": pending.context["token"]})
 
 
-@on_probe("robbery_invisible")
+@HANDLERS.on_probe("robbery_invisible")
 def _robbery_invisible(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    from .spells import dissolve
-
     seat = probe["seat"]
     if passed:
         ctx.emit("invisible_to_the_dragon", rules.INVISIBILITY, seat)
@@ -186,7 +187,7 @@ def _attack_next(ctx: Ctx, data: dict[str, Any]) -> None:
     ask(ctx, seat, "attack_skill", [*SKILL_ORDER, *counters], front=True, data=data)
 
 
-@answers("attack_skill", ChooseOption)
+@HANDLERS.answers("attack_skill", ChooseOption)
 def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     data = pending.context["data"]
     if value in COUNTER_SPELLS:
@@ -199,10 +200,8 @@ def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     start_probe(ctx, seat, value, token.skills.get(value, -3), "dragon_attack", data)
 
 
-@on_probe("attack_counter")
+@HANDLERS.on_probe("attack_counter")
 def _attack_counter(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    from .spells import dissolve
-
     seat, data = probe["seat"], dict(probe["data"])
     spell, tid = data.pop("spell"), data.pop("spell_token")
     if passed and spell == "blitzschlag":
@@ -216,7 +215,7 @@ def _attack_counter(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     ask(ctx, seat, "attack_skill", list(SKILL_ORDER), front=True, data=data)
 
 
-@on_probe("dragon_attack")
+@HANDLERS.on_probe("dragon_attack")
 def _attack_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, data = probe["seat"], dict(probe["data"])
     if passed:
@@ -233,7 +232,7 @@ def _attack_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     _attack_next(ctx, data)
 
 
-@answers("attack_loss", ChooseOption)
+@HANDLERS.answers("attack_loss", ChooseOption)
 def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """Supply goods back to their supply, quest rewards out of the game, anything else into the bag."""
     state, content = ctx.state, ctx.content

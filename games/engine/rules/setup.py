@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import rules
-from .actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
-from .board import CELLS, orthogonal_cells
-from .content.model import Content, Direction, FieldKind, TokenCategory
-from .context import Ctx
-from .dice import DICE_VERSION, CounterDice, Dice, dice_for
-from .errors import IllegalActionError
-from .life import magier_spell_choices
-from .state import (
+from ..content.model import Content, Direction, FieldKind, TokenCategory
+from ..core import rules
+from ..core.actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
+from ..core.board import CELLS, orthogonal_cells
+from ..core.context import Ctx
+from ..core.dice import DICE_VERSION, CounterDice, Dice, dice_for
+from ..core.errors import IllegalActionError
+from ..core.state import (
     ASIDE,
     BAG,
     PILE_BAZAAR,
@@ -25,7 +24,8 @@ from .state import (
     at_field,
     held_by,
 )
-from .tokens import move_token
+from ..core.tokens import move_token
+from ..effects.life import magier_spell_choices
 
 MAX_SEATS = 6  # the rulebook sets no limit; 16 heroes and 25 cards allow six (ruling R-103)
 SET_ASIDE_CATEGORIES = {

@@ -11,23 +11,30 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import rules
-from .actions import Action, ChooseOption, Evade, Fight, FightLightning
-from .content.model import Content
-from .context import Ctx
-from .deeds import deed_monster_ready
+from ..content.model import Content
+from ..core import rules
+from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
+from ..core.context import Ctx, Handlers
+from ..core.errors import IllegalActionError
+from ..core.heroes import has_ability, item_with_flag
+from ..core.pending import ask
+from ..core.phase import begin_action, may_fight
+from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
+from ..core.tokens import move_token, role, visible_at
+from ..effects.bag import draw_due, return_after_draw
+from ..effects.items import receive
+from ..effects.life import lose_lp, take_lp
+from ..effects.probes import allowed_skills, start_probe
+from ..effects.rewards import grant_gold, grant_xp, lose_xp_or_lp
+from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
-from .errors import IllegalActionError
-from .heroes import carries_heavy_mount, has_ability, item_with_flag
-from .life import lose_lp, take_lp
-from .pending import answers, ask
-from .probes import allowed_skills, on_probe, start_probe
-from .rewards import grant_gold, grant_xp, lose_xp_or_lp
-from .state import BAG, OUT, PILE_CITY, Pending, State, companion_of
-from .tokens import move_token, role, visible_at
-
+from .movement import can_evade, finish_movement
 
 # --- what may be fought ------------------------------------------------------------------------------------
+
+HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
+
+
 def fight_targets(content: Content, state: State, seat: int) -> list[str]:
     hero = state.heroes[seat]
     if hero.position is None or hero.between is not None:
@@ -37,11 +44,6 @@ def fight_targets(content: Content, state: State, seat: int) -> list[str]:
                 and deed_monster_ready(content, state, seat, tid)]
     servants = [tid for tid in monsters if content.tokens[tid].kind.value == "servant"]
     return servants or monsters  # Diener must always be fought first (FIGHT-19)
-
-
-def may_fight(state: State) -> bool:
-    ts = state.turn_state
-    return not ts.fought and not ts.turn_over and (ts.forced_fight or not ts.action_taken)
 
 
 def legal_fight_actions(content: Content, state: State, seat: int) -> list[Action]:
@@ -66,13 +68,6 @@ def fight_forced(content: Content, state: State, seat: int) -> bool:
     return state.turn_state.forced_fight and bool(legal_fight_actions(content, state, seat))
 
 
-def can_evade(content: Content, state: State, seat: int) -> bool:
-    """The Hobbit may try once to dodge a fight he walked into, but not riding (HERO-09)."""
-    hero = state.heroes[seat]
-    return (has_ability(content, hero, "evade_fight") and state.turn_state.forced_fight
-            and "evade" not in state.turn_state.used and not carries_heavy_mount(content, state, hero))
-
-
 def hearts_of(content: Content, state: State, tid: str) -> int:
     credited: int = state.flags.get("shadow_hearts", {}).get(tid, 0)
     return content.tokens[tid].hearts + credited
@@ -80,8 +75,6 @@ def hearts_of(content: Content, state: State, tid: str) -> int:
 
 # --- starting a fight --------------------------------------------------------------------------------------
 def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
-    from .phase import begin_action
-
     state, content = ctx.state, ctx.content
     if action not in legal_fight_actions(content, state, seat):
         raise IllegalActionError(f"no fight against {action.token} is possible now"
@@ -114,7 +107,7 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
                 printed="doppelgaenger" in token.effects, bonus=invisible_melee)
 
 
-@on_probe("fight")
+@HANDLERS.on_probe("fight")
 def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, data = probe["seat"], dict(probe["data"])
     if not passed:
@@ -178,9 +171,6 @@ def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
 
 # --- victory -----------------------------------------------------------------------------------------------
 def victory(ctx: Ctx, seat: int, tid: str) -> None:
-    from .bag import draw_due, return_after_draw
-    from .items import receive
-
     state, content = ctx.state, ctx.content
     token = content.tokens[tid]
     hero = state.heroes[seat]
@@ -217,8 +207,6 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         ctx.emit("reward_on_back", rules.FIGHT_BACK, seat, token=tid, item=token.back)
         receive(ctx, seat, tid, rules.FIGHT_ITEM, cast(str, here), flipped=True)  # he fought on his field
         if token.deed:
-            from .deeds import fight_won
-
             fight_won(ctx, seat, tid)
             return  # the deed part made the draw
     elif token.back_gold:
@@ -230,7 +218,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
 
 
-@answers("companion", ChooseOption)
+@HANDLERS.answers("companion", ChooseOption)
 def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
     state = ctx.state
@@ -248,8 +236,6 @@ def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None
 
 # --- the Hobbit's evasion ----------------------------------------------------------------------------------
 def apply_evade(ctx: Ctx, seat: int, action: Evade) -> None:
-    from .movement import finish_movement
-
     state = ctx.state
     if not can_evade(ctx.content, state, seat):
         raise IllegalActionError("only the Hobbit, not riding, can try once to evade a fight he walked into")

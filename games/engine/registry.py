@@ -1,0 +1,114 @@
+"""The one place that wires the engine together (docs/architecture.md, "Engine layers").
+
+Every module that handles something is listed here, and nothing else connects it: ``ACTIONS`` says
+which rule applies each action, ``MODULES`` whose pending decisions and probes are merged into
+``HOOKS.handlers``, and ``HOOKS`` fills the follow-ups through which a lower layer sets off a higher
+rule without importing it (``core.context.Hooks``). A new rule module is added to ``MODULES`` (and to
+``ACTIONS`` if it takes actions of its own) — never reached because some module imported it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .core import phase
+from .core.actions import (
+    AcceptQuest,
+    Action,
+    Buy,
+    CallBazaar,
+    CastSpell,
+    ChallengeDragon,
+    ChallengeNamenloser,
+    ChooseDeed,
+    ChooseMovement,
+    DropItem,
+    DropQuest,
+    EndMovement,
+    EndTurn,
+    Evade,
+    Fight,
+    FightLightning,
+    Fly,
+    FulfilDeed,
+    FulfilQuest,
+    Jump,
+    Move,
+    OfferItem,
+    PaladinHeal,
+    PickUp,
+    Rest,
+    RollLabyrinth,
+    SetDicePolicy,
+    Steal,
+    UseEncounter,
+    UseItem,
+    UseTeleporter,
+)
+from .core.context import Ctx, Handlers, Hooks
+from .effects import bag, items, life, probes, rewards
+from .rules import (
+    abilities,
+    bazaar,
+    combat,
+    deeds,
+    encounters,
+    endgame,
+    events_tokens,
+    movement,
+    quests,
+    rest,
+    spells,
+    training,
+    turn,
+)
+
+# Every module with pending decisions or probes (its ``HANDLERS`` table), lowest layer first.
+MODULES = (probes, bag, life, rewards, items, bazaar, combat, deeds, encounters, endgame, events_tokens,
+           spells, training, turn)
+
+# Each handler takes the action of its own key's class (_dispatch looks it up by type(action)), which a
+# dict's value type cannot say: the action parameter is Any.
+ACTIONS: dict[type[Action], Callable[[Ctx, int, Any], None]] = {
+    ChooseMovement: movement.apply_choose_movement,
+    Move: movement.apply_move,
+    Fly: movement.apply_fly,
+    Jump: movement.apply_jump,
+    UseTeleporter: lambda ctx, seat, action: movement.apply_use_teleporter(ctx, seat),
+    RollLabyrinth: lambda ctx, seat, action: movement.apply_roll_labyrinth(ctx, seat),
+    EndMovement: lambda ctx, seat, action: movement.apply_end_movement(ctx, seat),
+    EndTurn: lambda ctx, seat, action: turn.apply_end_turn(ctx, seat),
+    Fight: combat.apply_fight,
+    FightLightning: combat.apply_fight,
+    ChallengeNamenloser: endgame.apply_challenge,
+    ChallengeDragon: endgame.apply_challenge,
+    ChooseDeed: deeds.apply_choose_deed,
+    FulfilDeed: deeds.apply_fulfil_deed,
+    Evade: combat.apply_evade,
+    PickUp: items.apply_pick_up,
+    DropItem: items.apply_drop,
+    UseItem: items.apply_use_item,
+    CastSpell: spells.apply_cast_spell,
+    AcceptQuest: quests.apply_accept,
+    DropQuest: quests.apply_drop_quest,
+    FulfilQuest: quests.apply_fulfil,
+    UseEncounter: encounters.apply_use_encounter,
+    CallBazaar: bazaar.apply_call_bazaar,
+    Buy: bazaar.apply_buy,
+    OfferItem: bazaar.apply_offer,
+    Rest: rest.apply_rest,
+    PaladinHeal: abilities.apply_paladin_heal,
+    Steal: abilities.apply_steal,
+    SetDicePolicy: phase.apply_dice_policy,
+}
+
+HOOKS = Hooks(
+    finish_movement=movement.finish_movement,
+    credit_shadow=combat.credit_shadow,
+    death_in_fight=endgame.death_in_fight,
+    resolve_event=events_tokens.resolve_event,
+    resolve_dragon_event=events_tokens.resolve_dragon_event,
+    found_quest_item=quests.found_quest_item,
+    handlers=Handlers.merged(module.HANDLERS for module in MODULES),
+)
