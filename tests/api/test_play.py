@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from games import selectors
-from games.engine import ACTION_KINDS
 from games.engine.content import load_content
 from games.models import Game, GameAction
 
@@ -100,7 +99,7 @@ def test_legal_actions_come_ready_to_submit_with_labels_and_params(game_id, clie
     assert body["seat"] == seat and body["version"] == 0 and body["phase"] == "setup_hero"
     assert {a["kind"] for a in body["actions"]} == {"choose_hero"}
     kind = body["kinds"][0]
-    assert kind["kind"] == "choose_hero" and kind["label"] == ACTION_KINDS["choose_hero"].LABEL_EN
+    assert kind["kind"] == "choose_hero" and kind["label"] == "Choose your hero"
     assert [p["name"] for p in kind["params"]] == ["hero", "spell"]
     assert kind["params"][1]["optional"] is True
     other = legal(clients[1 - seat], game_id)
