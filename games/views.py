@@ -36,9 +36,7 @@ from .bot_seats import create_with_bots, seat_name
 from .errors import (
     GameServiceError,
     IdempotencyConflict,
-    IllegalAction,
     InvalidRequest,
-    NotAllowed,
     NotFound,
     StaleVersion,
 )
@@ -79,18 +77,13 @@ def _own_404(view):
 
 
 def _report(request: HttpRequest, exc: GameServiceError) -> None:
-    """A service's refusal as a message in the reader's language (the service's reason appended)."""
+    """A service's refusal as a message in the reader's language: the words of its code, as the API gives
+    them (games.presenters.errors); a lost race and a reused form are told what the page does about them."""
     if isinstance(exc, StaleVersion):
         text = _("Someone else acted first, so the game has moved on. Nothing of yours was applied; "
                  "here is the current position.")
-    elif isinstance(exc, IllegalAction):
-        text = _("That action is not possible (any more): %(reason)s") % {"reason": exc.message}
     elif isinstance(exc, IdempotencyConflict):
         text = _("This form was already used for another action. Please choose again.")
-    elif isinstance(exc, NotAllowed):
-        text = _("Not allowed: %(reason)s") % {"reason": exc.message}
-    elif isinstance(exc, InvalidRequest):
-        text = _("Invalid request: %(reason)s") % {"reason": exc.message}
     else:
         text = exc.message
     messages.error(request, text)

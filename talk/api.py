@@ -30,7 +30,7 @@ TAG = "talk"
 def _game(request: Request, game_id: int) -> Game:
     game = game_selectors.game_get_for_user(user=request.user, game_id=game_id)
     if not access.may_open(request.user, game):
-        raise NotFound("There is no such game, or it is private.")
+        raise NotFound("no_such_game")
     return game
 
 

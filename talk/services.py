@@ -62,7 +62,7 @@ def chat_changed(game_id: int) -> None:
 def chat_post(*, user, game: Game, body: str) -> ChatMessage:
     room = access.writable_room(user, game)
     if room is None:
-        raise NotFound("There is no such game, or it is private.")
+        raise NotFound("no_such_game")
     body = (body or "").strip()
     if not body:
         raise InvalidRequest("A message needs some text.")

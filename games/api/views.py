@@ -440,7 +440,7 @@ class SeatSettingsView(ApiView):
         game = _game(request, game_id)
         seat = game.seats.filter(user=request.user).first()
         if seat is None:
-            raise NotAllowed("Only a player of this game has settings in it.")
+            raise NotAllowed("settings_for_players_only")
         return game, seat
 
     @extend_schema(operation_id="games_settings_read", summary="Your seat's standing settings", tags=["play"],

@@ -83,7 +83,7 @@ PARAM_LABELS = {
     ("fly", "to"): gettext_lazy("To field"),
     ("jump", "to"): gettext_lazy("To field"),
     ("choose_die", "value"): gettext_lazy("Die"),
-    ("lose_lp", "source"): gettext_lazy("LP"),
+    ("lose_lp", "source"): gettext_lazy("Which LP"),
     ("keep_item", "token"): gettext_lazy("Item"),
     ("choose_gift", "choice"): gettext_lazy("Gold or spell"),
     ("fight", "token"): gettext_lazy("Monster"),
@@ -129,8 +129,10 @@ HELD_ITEM_PARAMS = frozenset({
     ("use_boost", "boost"), ("make_room", "token"),
 })
 
-# The words for the values of "choice" parameters (and for the same codes in event data). A value that is
-# a token, a field, a hero, a skill colour or a die is named by ``param_value_label`` from the content.
+# The words for the codes among the values of "choice" parameters (and for the same codes in event data).
+# Values that are content keys (tokens, items, faces, deeds), dice, die pairs or "skill:card" pairs are
+# named from the content by ``known_choice``; tests/games/test_text_layer.py proves that every value the
+# engine offers in the golden games is named, and every code here has its German text.
 CHOICE_LABELS: dict[str, Promise] = {
     "north_south": gettext_lazy("north and south"),
     "east_west": gettext_lazy("east and west"),
@@ -148,6 +150,26 @@ CHOICE_LABELS: dict[str, Promise] = {
     "blue": gettext_lazy("blue"),
     "green": gettext_lazy("green"),
     "red": gettext_lazy("red"),
+    "leave": gettext_lazy("leave it on the field"),
+    "take": gettext_lazy("take it along"),
+    "keep": gettext_lazy("keep it for repair"),
+    "discard": gettext_lazy("throw it away"),
+    "draw": gettext_lazy("draw at random"),
+    "hellsehen": gettext_lazy("use Hellsehen"),
+    "decline": gettext_lazy("decline"),
+    "buy": gettext_lazy("buy"),
+    "pay": gettext_lazy("pay"),
+    "none": gettext_lazy("no spell"),
+}
+# The two final foes, as a value ("skill:card" options, event data).
+BOSS_LABELS: dict[str, Promise] = {
+    "namenloser": gettext_lazy("the Namenloser"),
+    "dragon": gettext_lazy("the dragon"),
+}
+# Their face-down cards, which an encounter lets a hero look at ("skill:card" options).
+BOSS_CARD_LABELS: dict[str, Promise] = {
+    "namenloser": gettext_lazy("the Namenloser card"),
+    "dragon": gettext_lazy("the dragon card"),
 }
 
 
@@ -183,7 +205,13 @@ def token_name(content: Content, entry: dict[str, Any], lang: str) -> str:
     return display_name(token, lang) if token is not None else str(face)
 
 
+GEM = "gem"             # the Edelstein has no token of its own: the engine names it "gem" (ruling R-85)
+GEM_ITEM = "edelstein"
+
+
 def token_id_name(content: Content, token_id: str, lang: str) -> str:
+    if token_id == GEM and GEM_ITEM in content.items:
+        return display_name(content.items[GEM_ITEM], lang)
     token = content.tokens.get(token_id)
     return display_name(token, lang) if token is not None else token_id
 
@@ -215,12 +243,51 @@ def field_title(content: Content, code: str, lang: str) -> str:
     return f"{code} {name}".strip()
 
 
-def choice_label(value: Any) -> str:
-    """A choice value in words: a die's pips, a known code, else the code made readable."""
+def face_name(content: Content, face: str, lang: str) -> str | None:
+    """The name of an item or token face key ("heilige_quelle"), None when the content has no such face."""
+    if face in content.items:
+        return display_name(content.items[face], lang)
+    token = next((t for t in content.tokens.values() if t.face == face), None)
+    return display_name(token, lang) if token is not None else None
+
+
+def known_choice(content: Content, value: Any, lang: str, held: bool = False) -> str | None:
+    """A choice value in words, or None for a value this module has no words for.
+
+    ``held``: a token id names the item the hero holds (the back of a won monster), not the token.
+    """
+    if isinstance(value, bool) or value is None:
+        return None
     if isinstance(value, int):
         return gettext("die %(value)s") % {"value": value}
-    label = CHOICE_LABELS.get(value) if isinstance(value, str) else None
-    return str(label) if label is not None else str(value).replace("_", " ")
+    if not isinstance(value, str):
+        return None
+    if value in CHOICE_LABELS:
+        return str(CHOICE_LABELS[value])
+    if value in content.tokens:
+        return held_item_name(content, value, lang) if held else token_id_name(content, value, lang)
+    if value == GEM:
+        return token_id_name(content, value, lang)
+    if value in content.deeds:
+        return display_name(content.deeds[value], lang)
+    if (name := face_name(content, value, lang)) is not None:
+        return name
+    first, sep, second = value.partition(":")
+    if sep and first == "buy" and second in content.tokens:
+        return gettext("buy, and drop %(item)s for room") % {"item": held_item_name(content, second, lang)}
+    if sep and first in CHOICE_LABELS and second in BOSS_CARD_LABELS:
+        return gettext("%(skill)s: look at %(card)s") % {
+            "skill": CHOICE_LABELS[first], "card": BOSS_CARD_LABELS[second]}
+    dice = value.split("+")
+    if len(dice) == 2 and all(d.isdigit() for d in dice):
+        return gettext("the dice %(first)s and %(second)s") % {"first": dice[0], "second": dice[1]}
+    return None
+
+
+def choice_label(content: Content, value: Any, lang: str, held: bool = False) -> str:
+    """A choice value in words; a value without words of its own shows its code made readable."""
+    known = known_choice(content, value, lang, held)
+    return known if known is not None else str(value).replace("_", " ")
 
 
 def param_value_label(content: Content, param: Param, value: Any, lang: str,
@@ -240,12 +307,13 @@ def param_value_label(content: Content, param: Param, value: Any, lang: str,
         if text.startswith("?") and text[1:].isdigit():
             return gettext("the face-down card at %(where)s") % {"where": cell_label(int(text[1:]))}
         return field_title(content, text, lang)
-    if (kind, param.name) in HELD_ITEM_PARAMS and isinstance(value, str) and value in content.tokens:
+    held = (kind, param.name) in HELD_ITEM_PARAMS
+    if held and isinstance(value, str) and value in content.tokens:
         return held_item_name(content, value, lang)
     if param.type == "token" or (isinstance(value, str) and value in content.tokens):
         return token_id_name(content, value, lang)
     if param.type == "choice":
-        return choice_label(value)
+        return choice_label(content, value, lang, held)
     return str(value)
 
 

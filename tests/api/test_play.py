@@ -200,8 +200,8 @@ def test_an_illegal_action_says_what_was_wrong(game_id, clients):
     response = submit(client, game_id, {"kind": "place_region", "cell": 3}, 0)
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == "illegal_action" and body["details"]["reason"] == body["message"]
-    assert "setup" in body["message"] or "not possible" in body["message"]
+    assert body["code"] == "illegal_action" and body["message"] == "This move is not possible now."
+    assert "setup" in body["details"]["reason"] or "not possible" in body["details"]["reason"]
 
 
 @pytest.mark.parametrize("action,words", [
@@ -213,7 +213,8 @@ def test_a_malformed_action_is_refused_with_the_reason(game_id, clients, action,
     seat, client = acting(game_id, clients)
     response = submit(client, game_id, action, 0)
     assert response.status_code == 400 and response.json()["code"] == "illegal_action"
-    assert words in response.json()["message"]
+    assert response.json()["message"] == "This action was not understood."
+    assert words in response.json()["details"]["reason"]
 
 
 @pytest.mark.parametrize("body,field", [
@@ -235,7 +236,9 @@ def test_nobody_can_act_for_another_seat(game_id, clients):
     action = legal(client, game_id)["actions"][0]
     response = submit(clients[1 - seat], game_id, action, 0)
     assert response.status_code == 400 and response.json()["code"] == "illegal_action"
-    assert f"seat {seat}'s turn" in response.json()["message"]
+    # The engine's reason is for programs; the player reads plain words without seat numbers.
+    assert f"seat {seat}'s turn" in response.json()["details"]["reason"]
+    assert response.json()["message"] == "This move is not possible now."
     assert Game.objects.get(pk=game_id).version == 0
 
 
