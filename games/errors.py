@@ -36,12 +36,12 @@ class GameServiceError(Exception):
     @property
     def message(self) -> str:
         """The message in the active language (the page's, the request's)."""
-        return _cut(error_text(self))
+        return str(_cut(error_text(self)))
 
     @property
     def english(self) -> str:
         """The message in English: for logs and the API's ``details.reason``."""
-        return _cut(error_text(self, "en"))
+        return str(_cut(error_text(self, "en")))
 
     def __str__(self) -> str:
         return self.english

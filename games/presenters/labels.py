@@ -185,7 +185,7 @@ def param_label(kind: str, name: str) -> str:
 
 
 def display_name(obj: Any, lang: str) -> str:
-    return getattr(obj, f"name_{lang}") or obj.name_en or obj.name_de
+    return str(getattr(obj, f"name_{lang}") or obj.name_en or obj.name_de)
 
 
 def cell_label(cell: int) -> str:

@@ -9,6 +9,7 @@ kind the engine can emit and fails for one without a sentence in English and Ger
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -199,7 +200,7 @@ EVENT_TEXTS = {
     "vision_seen": lambda: _("%(who)s has a vision of %(field)s."),
     "wand_in_boat": lambda: _("The wand lies in the boat: the crossing L2–L4 is free."),
 }
-BOOL_TEXTS = {
+BOOL_TEXTS: dict[str, tuple[Callable[[], str], Callable[[], str]]] = {
     "lasts": (lambda: _("it lasts"), lambda: _("it is over")),
     "found": (lambda: _("found"), lambda: _("not found")),
     "movement_lost": (lambda: _("no movement this turn"), lambda: _("no loss")),
@@ -255,7 +256,7 @@ REASON_LABELS = {
 SEAT_KEYS = ("mover", "seller", "victim", "winner", "to")  # data keys that name another seat
 
 
-class _Args(dict):
+class _Args(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "?"
 
@@ -266,7 +267,7 @@ def _region_label(content: Content, letter: str, lang: str) -> str:
 
 
 # Events whose sentence depends on a number: kind -> (the data key that counts, the sentence for n).
-PLURAL_EVENT_TEXTS = {
+PLURAL_EVENT_TEXTS: dict[str, tuple[str, Callable[[int], str]]] = {
     "moved": ("points_left", lambda n: ngettext(
         "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement point left).",
         "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left).", n)),
