@@ -1,14 +1,17 @@
 """Errors the game services raise; views and the API map each to a status and a stable code.
 
-A service error carries a ``key`` (the code of its message in ``games.presenters.errors``) and the
-message's parameters, like Django's ``ValidationError``; the words are looked up where the error is shown,
-in the reader's language. ``reason`` keeps a technical explanation (the engine's English reason for an
-illegal action) that the API returns as ``details.reason`` and the page does not show.
+A service error carries a ``key`` (the code of its message in ``games.presenters.errors``, or a lazy
+translation of a ready-made message) and the message's parameters, like Django's ``ValidationError``; the
+words are looked up where the error is shown, in the reader's language. ``reason`` keeps a technical
+explanation (the engine's English reason for an illegal action) that the API returns as
+``details.reason`` and the page does not show.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.utils.functional import Promise
 
 from games.presenters.errors import error_text
 
@@ -26,12 +29,13 @@ class GameServiceError(Exception):
     code = "game_error"
     status = 400
 
-    def __init__(self, key: str, /, *, reason: str = "", **params: Any) -> None:
-        # str(): the leagues raise their messages as (lazy) translations; they are their own key.
-        self.key = str(key)
+    def __init__(self, key: str | Promise, /, *, reason: str = "", **params: Any) -> None:
+        # A lazy translation (the leagues' and table talk's ready-made messages) stays lazy: it is
+        # rendered in the reader's language like a code's message.
+        self.key: str | Promise = key if isinstance(key, Promise) else str(key)
         self.params = {name: _cut(value) for name, value in params.items()}
         self.reason = _cut(reason)
-        super().__init__(self.key)
+        super().__init__(key)
 
     @property
     def message(self) -> str:
@@ -44,7 +48,8 @@ class GameServiceError(Exception):
         return str(_cut(error_text(self, "en")))
 
     def __str__(self) -> str:
-        return self.english
+        """For logs and developers: the English message, and the technical reason when there is one."""
+        return f"{self.english} ({self.reason})" if self.reason else self.english
 
 
 class NotAllowed(GameServiceError):

@@ -73,11 +73,14 @@ ERROR_TEXTS: dict[str, Promise] = {
 }
 
 
-def render(code: str, params: dict[str, Any]) -> str:
-    """The message of ``code`` in the active language; a code not listed here is a message of its own
-    (the leagues and table talk raise their texts ready-made), passed through gettext."""
-    template = ERROR_TEXTS.get(code)
-    text = str(template) if template is not None else gettext(code) if code else ""
+def render(code: str | Promise, params: dict[str, Any]) -> str:
+    """The message of ``code`` in the active language; a key not listed here is a message of its own
+    (the leagues and table talk raise their texts ready-made, as lazy translations)."""
+    if isinstance(code, Promise):
+        text = str(code)
+    else:
+        template = ERROR_TEXTS.get(code)
+        text = str(template) if template is not None else gettext(code) if code else ""
     if params:
         try:
             return text % params

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -129,7 +130,7 @@ class SeasonStartView(ApiView):
         if rnd is None:
             from games.errors import StaleVersion
 
-            raise StaleVersion("The season has started already.")
+            raise StaleVersion(gettext_lazy("The season has started already."))
         return Response(s.RoundSerializer(rnd).data)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from games import errors
 from games.presenters.errors import ERROR_TEXTS, error_text
@@ -83,5 +84,9 @@ def test_an_illegal_action_keeps_the_engines_reason_apart_from_its_message():
 def test_a_ready_made_message_is_its_own_text_and_long_quotes_are_cut():
     assert error_text(errors.NotAllowed("Only members of the club may do this."), "en") == \
         "Only members of the club may do this."
+    # The leagues and table talk raise lazy translations: rendered in the reader's language too.
+    lazy = errors.InvalidRequest(gettext_lazy("A message has at most %(max)s characters."), max=500)
+    assert error_text(lazy, "en") == lazy.english == "A message has at most 500 characters."
+    assert error_text(lazy, "de") == "Eine Nachricht hat höchstens 500 Zeichen."
     long = errors.IllegalAction("not_reachable_on_foot", field="X" * 1000)
     assert len(long.message) <= errors.MESSAGE_LIMIT + 1
