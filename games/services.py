@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.engine import IllegalActionError, apply, dice_for, new_game, parse_action
 from games.engine.content import load_content
+from games.engine.playout import acting_seat
 from games.engine.setup import MAX_SEATS as ENGINE_MAX_SEATS
 from games.engine.visibility import sealed as step_sealed
 
@@ -208,6 +209,9 @@ def action_submit(
             try:
                 new_state, events = apply(content, playing, seat, parsed, dice)
             except IllegalActionError as exc:
+                # The player reads which of the two it is; the engine's own words stay in the reason.
+                if acting_seat(playing) != seat:
+                    raise IllegalAction("not_your_turn", reason=str(exc)) from exc
                 raise IllegalAction("illegal_action", reason=str(exc)) from exc
             write_changes(locked, state, new_state)
             if parsed.kind == "set_dice_policy":

@@ -52,6 +52,7 @@ ERROR_TEXTS: dict[str, Promise] = {
         "The game has moved on (version %(version)s, you sent %(sent)s); reload it."),
     "simultaneous_action": gettext_lazy("Another action was applied at the same moment; reload the game."),
     "illegal_action": gettext_lazy("This move is not possible now."),
+    "not_your_turn": gettext_lazy("Another player has to act first."),
     "malformed_action": gettext_lazy("This action was not understood."),
     "not_reachable_on_foot": gettext_lazy("%(field)s cannot be reached on foot this turn."),
     # Taking steps back

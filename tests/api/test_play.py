@@ -238,7 +238,8 @@ def test_nobody_can_act_for_another_seat(game_id, clients):
     assert response.status_code == 400 and response.json()["code"] == "illegal_action"
     # The engine's reason is for programs; the player reads plain words without seat numbers.
     assert f"seat {seat}'s turn" in response.json()["details"]["reason"]
-    assert response.json()["message"] == "This move is not possible now."
+    assert response.json()["message"] == "Another player has to act first."
+    assert response.json()["details"]["error"] == "not_your_turn"
     assert Game.objects.get(pk=game_id).version == 0
 
 

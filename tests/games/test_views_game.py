@@ -152,7 +152,7 @@ def test_an_illegal_action_is_refused_with_a_message(client, game):
     response = post_action(c, game, {"kind": "choose_hero", "hero": "elf"}, htmx=True)
     assert response.status_code == 200
     # The same plain words as the API's message; the engine's reason ("... seat 0 ...") is not shown.
-    assert "This move is not possible now." in response.content.decode()
+    assert "Another player has to act first." in response.content.decode()
     with pytest.raises(IllegalAction) as refused:
         services.action_submit(game=game, user=users_by_seat(game)[1 - seat],
                                action={"kind": "choose_hero", "hero": "elf"}, expected_version=0,
