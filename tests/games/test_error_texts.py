@@ -48,6 +48,10 @@ def test_the_walk_finds_the_raised_codes():
     assert {"no_such_game", "illegal_action", "malformed_action", "step_sealed", "seats_out_of_range"} <= set(CODES)
 
 
+def test_every_message_belongs_to_a_code_that_is_raised():
+    assert set(ERROR_TEXTS) == set(CODES)
+
+
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_every_raised_code_has_its_message_with_the_parameters_it_is_given(code):
     assert code in ERROR_TEXTS, f"no message for the error code {code!r}"
