@@ -18,11 +18,19 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import pgettext
 
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
+from games.presenters.labels import (
+    action_label,
+    cell_label,
+    display_name,
+    param_label,
+    param_value_label,
+    token_name,
+)
 
 CARD = 200                  # one region card is CARD x CARD units; field x/y (0..100) are scaled by 2
 MARGIN = 22                 # room for the row and column numbers around the square
@@ -40,62 +48,6 @@ BOARD_PARAM_TYPES = ("field", "cell")
 
 def lang_of(language: str | None) -> str:
     return "de" if (language or "de").startswith("de") else "en"
-
-
-def display_name(obj: Any, lang: str) -> str:
-    return getattr(obj, f"name_{lang}") or obj.name_en or obj.name_de
-
-
-def cell_label(cell: int) -> str:
-    row, col = row_col(cell)
-    return _("row %(row)s, column %(col)s") % {"row": row + 1, "col": col + 1}
-
-
-def token_name(content: Content, entry: dict[str, Any], lang: str) -> str:
-    """The name of what a token shows, from a view's token entry (face-down and unknown: no name)."""
-    if entry.get("id") is None:
-        return _("face-down token")
-    face = entry.get("face")
-    item = content.items.get(face) if face else None
-    if item is not None and entry.get("flipped"):
-        return display_name(item, lang)
-    token = content.tokens.get(entry["id"])
-    return display_name(token, lang) if token is not None else str(face)
-
-
-def token_id_name(content: Content, token_id: str, lang: str) -> str:
-    token = content.tokens.get(token_id)
-    return display_name(token, lang) if token is not None else token_id
-
-
-ITEM_PARAM_LABELS = ("Item", "Spell")   # parameters that name a token a hero holds as an item
-
-
-def held_item_name(content: Content, token_id: str, lang: str) -> str:
-    """The item a held token stands for: its face if that is an item, else the item on its back.
-
-    A monster token won in a fight (face "Räuber") is carried flipped, as the item on its back ("Dolch").
-    """
-    token = content.tokens.get(token_id)
-    if token is None:
-        return token_id
-    for key in (token.face, token.back):
-        item = content.items.get(key) if key else None
-        if item is not None:
-            return display_name(item, lang)
-    return display_name(token, lang)
-
-
-def field_title(content: Content, code: str, lang: str) -> str:
-    region = content.regions.get(code[:1])
-    if region is None:
-        return code
-    try:
-        f = region.field(code)
-    except KeyError:
-        return code
-    name = display_name(f, lang) if (f.name_de or f.name_en) else ""
-    return f"{code} {name}".strip()
 
 
 # --- the legal actions as generic forms ------------------------------------------------------------
@@ -145,54 +97,6 @@ class Group:
         return self.items[0].primary if not self.params and self.items else None
 
 
-CHOICE_LABELS = {
-    "north_south": lambda: _("north and south"),
-    "east_west": lambda: _("east and west"),
-    "walk": lambda: _("walk"),
-    "broom": lambda: _("broom"),
-    "jump_shoes": lambda: _("jumping shoes"),
-    "pegasus": lambda: _("Pegasus"),
-    "natural": lambda: _("a natural LP"),
-    "gold": lambda: _("the gold"),
-    "ask": lambda: _("ask me each time"),
-    "best": lambda: _("keep the best two automatically"),
-    "magic": lambda: _("magic"),
-    "ranged": lambda: _("ranged combat"),
-    "melee": lambda: _("melee"),
-    "blue": lambda: _("blue"),
-    "green": lambda: _("green"),
-    "red": lambda: _("red"),
-}
-
-
-def param_value_label(content: Content, param: Param, value: Any, lang: str,
-                      names: dict[int, str] | None = None) -> str:
-    if value is None:
-        return ""
-    if param.name == "seat" and isinstance(value, int) and names and value in names:
-        return names[value]
-    if param.type == "hero":
-        hero = content.heroes.get(value)
-        return display_name(hero, lang) if hero else str(value)
-    if param.type == "cell":
-        return cell_label(int(value))
-    if param.type == "field":
-        text = str(value)
-        if text.startswith("?") and text[1:].isdigit():
-            return _("the face-down card at %(where)s") % {"where": cell_label(int(text[1:]))}
-        return field_title(content, text, lang)
-    if param.label_en.startswith(ITEM_PARAM_LABELS) and isinstance(value, str) and value in content.tokens:
-        return held_item_name(content, value, lang)
-    if param.type == "token" or (isinstance(value, str) and value in content.tokens):
-        return token_id_name(content, value, lang)
-    if param.type == "choice":
-        if isinstance(value, int):
-            return _("die %(value)s") % {"value": value}
-        label = CHOICE_LABELS.get(value)
-        return label() if label else str(value).replace("_", " ")
-    return str(value)
-
-
 def board_target(param: Param, value: Any) -> str | None:
     if param.type == "cell":
         return f"cell:{int(value)}"
@@ -224,7 +128,7 @@ def action_groups(content: Content, actions: list[Action], lang: str,
         group = groups.get(action.kind)
         if group is None:
             group = groups[action.kind] = Group(
-                kind=action.kind, label=action.LABEL_DE if lang == "de" else action.LABEL_EN,
+                kind=action.kind, label=action_label(action.kind),
                 params=action.PARAMS)
         params = action.params()
         option = Option(id=f"{id_prefix}-{action.kind}-{index}", params=params, label="")
@@ -236,7 +140,7 @@ def action_groups(content: Content, actions: list[Action], lang: str,
         key = params[first.name]
         item = next((i for i in group.items if i.key == key), None)
         if item is None:
-            item = Item(key=key, label=param_value_label(content, first, key, lang, names))
+            item = Item(key=key, label=param_value_label(content, first, key, lang, names, action.kind))
             if first.type == "hero" and key in content.heroes:
                 item.hero = hero_card(content, key, lang)
             group.items.append(item)
@@ -245,9 +149,9 @@ def action_groups(content: Content, actions: list[Action], lang: str,
             option.label = item.label
             item.primary = option
         else:
-            option.label = ", ".join(param_value_label(content, p, v, lang, names) for p, v in extra)
+            option.label = ", ".join(param_value_label(content, p, v, lang, names, action.kind) for p, v in extra)
             item.alternatives.append(option)
-            item.alternatives_label = " / ".join(p.label_de if lang == "de" else p.label_en for p, _v in extra)
+            item.alternatives_label = " / ".join(param_label(action.kind, p.name) for p, _v in extra)
         if first.type in BOARD_PARAM_TYPES and not extra:
             option.target = board_target(first, key)
             group.on_board = True
@@ -774,321 +678,3 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
             entry["title"] = pgettext("square", "empty")
         squares.append(entry)
     return squares
-
-
-# --- the log -------------------------------------------------------------------------------------------
-EVENT_TEXTS = {
-    "hero_chosen": lambda: _("%(who)s chooses the hero %(hero)s (%(lp)s LP, %(gold)s gold)."),
-    "spell_instead_of_gold": lambda: _("%(who)s takes the spell %(token)s instead of the gold."),
-    "starting_gold": lambda: _("%(who)s keeps the starting gold (%(gold)s)."),
-    "regions_set_aside": lambda: _("The cards %(letters)s are set aside."),
-    "region_drawn": lambda: _("%(who)s draws the region card %(letter)s."),
-    "region_placed": lambda: _("%(who)s places the card %(letter)s at %(cell)s."),
-    "manor_placed": lambda: _("%(who)s builds the manor beside %(field)s."),
-    "regions_filled": lambda: _("%(count)s cards fill the rest of the square face down."),
-    "face_down_token_placed": lambda: _("A face-down token is laid on %(field)s."),
-    "face_down_pile_empty": lambda: _("The pile of face-down tokens is empty."),
-    "hero_home": lambda: _("%(who)s starts at %(field)s."),
-    "boss_cards_drawn": lambda: _("A Namenloser card and a dragon card are laid aside face down."),
-    "play_begins": lambda: _("The game begins; %(who)s starts."),
-    "turn_begun": lambda: _("%(who)s begins turn %(turn)s."),
-    "unwetter_roll": lambda: _("%(who)s rolls for the Unwetter: %(lasts)s."),
-    "camel_roll": lambda: _("%(who)s rolls for the camel: %(movement_lost)s."),
-    "movement_chosen": lambda: _("%(who)s moves by %(mode)s this turn."),
-    "region_explored": lambda: _("%(who)s explores %(cell)s: it is the card %(letter)s; arrives at %(to)s."),
-    "open_token_placed": lambda: _("%(token)s is laid out on %(field)s."),
-    "token_revealed": lambda: _("%(who)s turns over the token on %(field)s: %(token)s."),
-    "monster_stops_movement": lambda: _("A monster on %(field)s stops %(who)s."),
-    "movement_ended": lambda: _("%(who)s ends the movement."),
-    "turn_ended": lambda: _("%(who)s ends turn %(turn)s."),
-    "secret_path_search": lambda: _("%(who)s searches the secret path to %(field)s (needs %(target)s or less): "
-                                    "%(found)s."),
-    "searching_between": lambda: _("%(who)s keeps searching between %(frm)s and %(to)s."),
-    "search_used_movement": lambda: _("The search for %(field)s used up the movement of %(who)s."),
-    "teleporter_roll": lambda: _("%(who)s rolls at the teleporter."),
-    "die_chosen": lambda: _("%(who)s chooses the die %(value)s."),
-    "teleported": lambda: _("%(who)s is teleported from %(frm)s to %(to)s."),
-    "dump_teleporter": lambda: _("%(who)s must take the dump's teleporter."),
-    "dump_search": lambda: _("%(who)s searches the rubbish dump: %(found)s."),
-    "dump_item_found": lambda: _("%(who)s finds %(token)s on the dump."),
-    "dump_item_no_room": lambda: _("%(who)s finds %(token)s but has no room for it; it stays on the dump."),
-    "labyrinth_roll": lambda: _("%(who)s rolls in the labyrinth: from %(frm)s to %(to)s."),
-    "broom_roll": lambda: _("%(who)s rolls for the broom: %(ok)s."),
-    "broom_no_roll": lambda: _("%(who)s flies without a roll (the witch's house is not found yet)."),
-    "flew": lambda: _("%(who)s flies from %(frm)s to %(to)s."),
-    "jumped": lambda: _("%(who)s jumps from %(frm)s to %(to)s."),
-    "crossing_paid": lambda: _("%(who)s pays %(gold)s gold to cross from %(frm)s to %(to)s."),
-    "boat_crossed": lambda: _("%(who)s takes the boat from %(frm)s to %(to)s."),
-    "lp_lost": lambda: _("%(who)s loses a life point (%(reason)s); %(lp)s natural LP left."),
-    "item_destroyed": lambda: _("%(token)s of %(who)s is destroyed."),
-    "hero_died": lambda: _("%(who)s dies at %(field)s (%(cause)s)."),
-    "hero_restarts": lambda: _("%(who)s starts again at %(field)s."),
-    "fight_started": lambda: _("%(who)s fights %(token)s with %(skill)s."),
-    "probe": lambda: _("%(who)s makes a probe of %(skill)s against %(target)s: %(passed)s."),
-    "fight_won": lambda: _("%(who)s defeats %(token)s."),
-    "fight_lost": lambda: _("%(who)s loses the fight against %(token)s."),
-    "movement_ended_by_action": lambda: _("%(who)s takes an action, so the movement is over."),
-    "turn_ends_after_defeat": lambda: _("After the defeat the turn of %(who)s is over."),
-    "experience_gained": lambda: _("%(who)s gains an experience die (%(colour)s)."),
-    "gold_gained": lambda: _("%(who)s gains %(gold)s gold (now %(total)s)."),
-    "item_taken": lambda: _("%(who)s takes %(token)s."),
-    "quest_accepted": lambda: _("%(who)s accepts the quest %(token)s."),
-    "lp_healed": lambda: _("%(who)s heals %(healed)s LP (now %(lp)s)."),
-    "token_drawn": lambda: _("%(who)s draws %(token)s from the bag."),
-    "turn_over": lambda: _("The turn of %(who)s is over (%(reason)s)."),
-    "rest": lambda: _("%(who)s rests on %(field)s."),
-    # Issue 11: every other event kind the engine emits (tests/games/test_event_sentences.py walks them all).
-    "armour_kept_for_repair": lambda: _("%(who)s keeps the broken armour %(token)s for repair at the forge."),
-    "armour_repaired": lambda: _("%(who)s has the armour %(token)s repaired (%(lp)s LP)."),
-    "armour_thrown_away": lambda: _("%(who)s throws away the broken armour %(token)s."),
-    "bag_empty": lambda: _("The bag is empty: %(who)s draws nothing."),
-    "bag_search_empty": lambda: _("%(who)s searches the bag but finds nothing that fits."),
-    "bazaar_burnt": lambda: _("The Basar burns down."),
-    "bazaar_called": lambda: _("%(who)s calls the Basar: %(count)s goods are offered."),
-    "bazaar_offer": lambda: _("%(who)s is offered %(items)s."),
-    "beggar_roll": lambda: _("%(who)s gives to the beggar: %(lucky)s."),
-    "boss_card_peeked": lambda: _("%(who)s secretly looks at a face-down card (%(card)s)."),
-    "boss_card_revealed": lambda: _("The card is revealed (%(boss)s: %(card)s): %(skill)s %(modifier)s, %(lp)s LP."),
-    "boss_defeated": lambda: _("%(who)s wins the final fight (%(boss)s)!"),
-    "boss_heals": lambda: _("The final foe (%(boss)s) is back at full LP."),
-    "boss_hit": lambda: _("%(who)s hits the final foe (%(boss)s): %(lp)s LP left."),
-    "coach_bought": lambda: _("%(who)s buys the coach %(token)s for %(gold)s gold."),
-    "companion_died": lambda: _("The Monsterork %(token)s of %(who)s is dead and goes back into the bag."),
-    "companion_joins": lambda: _("%(token)s joins %(who)s as a companion."),
-    "companion_removed": lambda: _("The companion %(token)s of %(who)s goes back into the bag."),
-    "confused_by_basilisk": lambda: _("%(who)s is confused by the Basilisk: %(mover)s decides the next movement."),
-    "contest_over": lambda: _("The contest %(token)s is over."),
-    "contest_won": lambda: _("%(who)s wins the contest %(token)s."),
-    "death_field_chosen": lambda: _("%(who)s leaves the dead hero's things on %(field)s."),
-    "deed_chosen": lambda: _("%(who)s chooses the Heldentat %(deed)s."),
-    "deed_delivered": lambda: _("%(who)s delivers part %(part)s of the Heldentat on %(field)s (%(items)s)."),
-    "deed_encounter": lambda: _("%(who)s meets %(token)s for the Heldentat (%(skill)s)."),
-    "deed_encounter_failed": lambda: _("%(who)s fails at the Heldentat's encounter."),
-    "deed_item_taken": lambda: _("%(who)s takes %(token)s for the Heldentat."),
-    "deed_part_fulfilled": lambda: _("%(who)s fulfils part %(part)s of the Heldentat %(deed)s."),
-    "dice_policy_set": lambda: _("%(who)s chooses how experience dice are kept: %(policy)s."),
-    "drachenmensch_back_to_bag": lambda: _("The Drachenmensch %(token)s goes back into the bag."),
-    "dragon_attack_over": lambda: _("The dragon's attack is over."),
-    "dragon_driven_off": lambda: _("%(who)s drives the dragon back into its hoard."),
-    "dragon_fear": lambda: _("Fear of the dragon: %(hidden)s tokens go back into the bag, %(turned)s turn face down."),
-    "dragon_finds_nothing": lambda: _("The dragon finds nothing to destroy with %(who)s."),
-    "dragon_robbery_over": lambda: _("The dragon's raid is over."),
-    "dragon_tokens_into_bag": lambda: _("The Drachenmensch and the dragon events go into the bag."),
-    "draw_limit_reached": lambda: _("%(who)s has already drawn this turn (%(reason)s): no further token."),
-    "encounter_paid": lambda: _("%(who)s pays %(gold)s gold to %(token)s."),
-    "encounter_used": lambda: _("%(who)s uses the encounter %(token)s."),
-    "evade_roll": lambda: _("%(who)s tries to evade: %(evaded)s."),
-    "event": lambda: _("%(who)s draws the event %(token)s."),
-    "event_leaves_game": lambda: _("The event %(token)s leaves the game."),
-    "experience_and_training_lost": lambda: _("%(who)s loses all experience dice and training."),
-    "experience_dice_kept": lambda: _("%(who)s keeps the dice %(kept)s."),
-    "experience_lost": lambda: _("%(who)s loses an experience die (%(colour)s, %(reason)s); %(total)s left."),
-    "face_down_token_drawn": lambda: _("%(who)s draws a face-down token and lays it on the board."),
-    "final_fight_due": lambda: _("The final fight is due (%(boss)s)."),
-    "final_fight_started": lambda: _("%(who)s begins the final fight (%(boss)s) with %(skill)s."),
-    "game_won": lambda: _("%(winner)s wins the game!"),
-    "gem_earned": lambda: _("%(who)s earns the gem with the Heldentat %(deed)s."),
-    "gem_taken": lambda: _("%(who)s picks up the gem on %(field)s."),
-    "guardian_revived": lambda: _("The Wächter %(token)s turns face down again."),
-    "healer_roll": lambda: _("%(who)s rolls at the confused healer."),
-    "herb_woman_roll": lambda: _("%(who)s rolls at the herb woman."),
-    "hero_hit": lambda: _("%(who)s is hit in the final fight (%(boss)s) and loses %(lp_lost)s LP."),
-    "hoard_paid_in_full": lambda: _("%(who)s pays the whole hoard: %(short)s experience dice."),
-    "invisible": lambda: _("%(who)s is invisible this turn."),
-    "invisible_to_the_dragon": lambda: _("%(who)s is invisible to the dragon."),
-    "item_bought": lambda: _("%(who)s buys %(token)s for %(gold)s gold."),
-    "item_dropped": lambda: _("%(who)s puts down %(token)s."),
-    "item_inherited": lambda: _("The heir of %(who)s keeps %(token)s."),
-    "item_offered": lambda: _("%(who)s offers %(token)s to %(to)s."),
-    "item_sold": lambda: _("%(who)s buys %(token)s from %(seller)s for %(price)s gold; %(seller)s "
-                             "earns %(commission)s gold."),
-    "juggler_roll": lambda: _("%(who)s rolls at the juggler."),
-    "juggler_steals": lambda: _("The juggler steals %(gold)s gold from %(who)s."),
-    "kerberos_landing": lambda: _("Kerberos carries %(who)s from %(frm)s to %(to)s."),
-    "killed_by_dragon": lambda: _("The dragon kills %(who)s on %(field)s."),
-    "lp_max_raised": lambda: _("%(who)s grows stronger: %(lp)s of %(lp_max)s LP."),
-    "magic_weapon_made": lambda: _("%(who)s receives the magic weapon %(item)s."),
-    "monster_back_to_bag": lambda: _("The monster %(token)s goes back into the bag."),
-    "moved_onto_dragon": lambda: _("%(who)s moves from %(frm)s to the dragon on %(to)s."),
-    "moved_onto_namenloser": lambda: _("%(who)s moves from %(frm)s to the Namenloser on %(to)s."),
-    "movement_decided_by_neighbour": lambda: _("%(mover)s decides the movement of %(who)s."),
-    "namenloser_arrives": lambda: _("The Namenloser arrives: %(servants_placed)s servants are placed on the board."),
-    "namenloser_into_bag": lambda: _("%(token)s goes into the bag."),
-    "no_free_beige_field": lambda: _("There is no free beige field for the token %(who)s drew."),
-    "offer_declined": lambda: _("%(who)s declines the offer of %(token)s."),
-    "offer_returned": lambda: _("%(count)s unsold goods go back to their supply."),
-    "paladin_roll": lambda: _("%(who)s rolls to heal as a Paladin: %(healed)s."),
-    "pick_up_failed": lambda: _("%(who)s fails to pick up %(token)s."),
-    "purse_roll": lambda: _("%(who)s rolls for the Goldbeutel: %(refilled)s."),
-    "quest_fulfilled": lambda: _("%(who)s fulfils the quest %(token)s."),
-    "quest_item_turned": lambda: _("%(who)s turns over %(token)s: %(item)s."),
-    "quest_laid_down": lambda: _("%(who)s lays the quest %(token)s down on %(field)s."),
-    "quest_swapped_no_draw": lambda: _("%(who)s swaps %(laid_down)s for %(token)s: no token is drawn."),
-    "quests_left_behind": lambda: _("%(count)s quests of %(who)s stay on %(field)s."),
-    "regions_swapped": lambda: _("%(who)s swaps the cards at %(cells)s."),
-    "reward_left_on_field": lambda: _("%(who)s has no room: %(token)s stays on %(field)s."),
-    "reward_on_back": lambda: _("%(who)s receives %(item)s from the back of %(token)s."),
-    "robbed_by_dragon": lambda: _("The dragon robs %(who)s of %(gold)s gold; the hoard grows (+%(hoard_extra)s)."),
-    "servant_leaves_game": lambda: _("The servant %(token)s leaves the game."),
-    "shadow_gold_roll": lambda: _("%(who)s rolls for the gold of the Schatten."),
-    "shadow_grows": lambda: _("The Schatten %(token)s grows to %(hearts)s hearts."),
-    "skill_at_cap": lambda: _("%(who)s is already at 11 in %(skill)s."),
-    "skill_raised": lambda: _("%(who)s raises %(skill)s by %(gain)s to %(value)s."),
-    "spell_cast": lambda: _("%(who)s casts %(token)s."),
-    "spell_dissolved": lambda: _("The spell %(token)s dissolves."),
-    "spell_used_for_probe": lambda: _("%(who)s uses %(token)s for the probe."),
-    "spring_roll": lambda: _("%(who)s rolls at the spring."),
-    "staerkung_used": lambda: _("%(who)s uses the Stärkung %(token)s."),
-    "steal": lambda: _("%(who)s tries to steal from %(victim)s: %(success)s (%(gold)s gold)."),
-    "teleporter_encounter_roll": lambda: _("%(who)s rolls at the teleporter encounter."),
-    "token_back_to_bag": lambda: _("The token %(token)s goes back into the bag."),
-    "token_searched": lambda: _("%(who)s searches the bag and takes %(token)s."),
-    "token_used_up": lambda: _("%(token)s of %(who)s is used up."),
-    "token_waits_beside_board": lambda: _("%(token)s waits beside the board until %(field)s is revealed."),
-    "training_nothing_learnt": lambda: _("%(who)s learns nothing in %(skill)s."),
-    "unwetter_begins": lambda: _("An Unwetter begins."),
-    "vision_seen": lambda: _("%(who)s has a vision of %(field)s."),
-    "wand_in_boat": lambda: _("The wand lies in the boat: the crossing L2–L4 is free."),
-}
-BOOL_TEXTS = {
-    "lasts": (lambda: _("it lasts"), lambda: _("it is over")),
-    "found": (lambda: _("found"), lambda: _("not found")),
-    "movement_lost": (lambda: _("no movement this turn"), lambda: _("no loss")),
-    "ok": (lambda: _("a safe flight"), lambda: _("a crash at the witch's house")),
-    "passed": (lambda: _("passed"), lambda: _("failed")),
-    "lucky": (lambda: _("a reward"), lambda: _("nothing in return")),
-    "evaded": (lambda: _("evaded"), lambda: _("caught")),
-    "refilled": (lambda: _("refilled"), lambda: _("still empty")),
-    "success": (lambda: _("success"), lambda: _("failure")),
-    "healed": (lambda: _("healed"), lambda: _("no healing")),
-}
-FACE_KEYS = ("face", "monster", "encounter", "event")
-SEAT_KEYS = ("mover", "seller", "victim", "winner", "to")  # data keys that name another seat
-BOSS_LABELS = {"namenloser": lambda: _("the Namenloser"), "dragon": lambda: _("the dragon")}
-
-
-class _Args(dict):
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def _region_label(content: Content, letter: str, lang: str) -> str:
-    region = content.regions.get(letter)
-    return f"{letter} ({display_name(region, lang)})" if region else str(letter)
-
-
-# Events whose sentence depends on a number: kind -> (the data key that counts, the sentence for n).
-PLURAL_EVENT_TEXTS = {
-    "moved": ("points_left", lambda n: ngettext(
-        "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement point left).",
-        "%(who)s moves from %(frm)s to %(to)s (%(points_left)s movement points left).", n)),
-}
-
-
-def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[int, str],
-               heroes: dict[int, str]) -> str:
-    """One event of the log as a sentence in the reader's language."""
-    seat = event.get("seat")
-    args = _Args()
-    if seat is not None:
-        who = names.get(seat, _("seat %(seat)s") % {"seat": seat + 1})
-        args["who"] = f"{heroes[seat]} ({who})" if heroes.get(seat) else who
-    else:
-        args["who"] = _("the game")
-    for key, value in (event.get("data") or {}).items():
-        if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            other = names.get(value, _("seat %(seat)s") % {"seat": value + 1})
-            args[key] = f"{heroes[value]} ({other})" if heroes.get(value) else other
-            continue
-        args[key] = _event_value(content, key, value, lang)
-    template = EVENT_TEXTS.get(event.get("kind", ""))
-    if event.get("kind") in PLURAL_EVENT_TEXTS:
-        count_key, plural = PLURAL_EVENT_TEXTS[event["kind"]]
-        count = (event.get("data") or {}).get(count_key)
-        return plural(count if isinstance(count, int) else 0) % args
-    if template is None:
-        # An event without a sentence of its own: its kind and its data, every value made readable.
-        details = ", ".join(f"{k.replace('_', ' ')}: {args[k]}" for k in (event.get("data") or {}))
-        text = str(event.get("kind", "")).replace("_", " ").capitalize()
-        return f"{text} ({details})" if details else text
-    return template() % args
-
-
-def _face_name(content: Content, face: str, lang: str) -> str:
-    if face in content.items:
-        return display_name(content.items[face], lang)
-    token = next((t for t in content.tokens.values() if t.face == face), None)
-    return display_name(token, lang) if token is not None else face
-
-
-def _event_value(content: Content, key: str, value: Any, lang: str) -> Any:
-    if isinstance(value, bool):
-        if key in BOOL_TEXTS:
-            yes, no = BOOL_TEXTS[key]
-            return yes() if value else no()
-        return _("yes") if value else _("no")
-    if isinstance(value, list | tuple):
-        return ", ".join(str(_event_value(content, key, v, lang)) for v in value)
-    if not isinstance(value, str):
-        if key in ("cell", "cells") and isinstance(value, int):
-            return cell_label(value)
-        return value
-    if key in ("boss", "card") and value in BOSS_LABELS:
-        return BOSS_LABELS[value]()
-    if key == "card":
-        card = content.namenlose_cards.get(value) or content.dragon_cards.get(value)
-        if card is not None:
-            return display_name(card, lang)
-    if key == "deed" and value in content.deeds:
-        return display_name(content.deeds[value], lang)
-    if key == "hero" and value in content.heroes:
-        return display_name(content.heroes[value], lang)
-    if key == "letter" and value in content.regions:
-        return _region_label(content, value, lang)
-    if value in content.tokens:
-        return token_id_name(content, value, lang)
-    if key in ("item", *FACE_KEYS):
-        return _face_name(content, value, lang)
-    if value in CHOICE_LABELS:
-        return CHOICE_LABELS[value]()
-    if key in ("reason", "cause", "purpose"):
-        return value.replace("_", " ")
-    return value
-
-
-def action_text(content: Content, action: dict[str, Any], lang: str) -> str:
-    """An action of the log: its kind's label and its parameters."""
-    from games.engine.core.actions import ACTION_KINDS
-
-    cls = ACTION_KINDS.get(action.get("kind", ""))
-    if cls is None:
-        return str(action.get("kind", ""))
-    label = cls.LABEL_DE if lang == "de" else cls.LABEL_EN
-    values = [param_value_label(content, p, action.get(p.name), lang) for p in cls.PARAMS
-              if action.get(p.name) is not None]
-    return f"{label}: {', '.join(values)}" if values else label
-
-
-def describe_log(content: Content, entries: list[dict[str, Any]], lang: str, names: dict[int, str],
-                 heroes: dict[int, str]) -> list[dict[str, Any]]:
-    from games.rulebook import rule_text
-
-    described = []
-    for entry in entries:
-        seat = entry.get("seat")
-        described.append({
-            **entry,
-            "who": names.get(seat, "") if seat is not None else "",
-            "action_text": action_text(content, entry["action"], lang),
-            "events": [
-                {
-                    "text": event_text(content, event, lang, names, heroes),
-                    "rule": event.get("rule", ""),
-                    "rule_text": rule_text(event.get("rule", "")),
-                    "dice": list(event.get("dice") or []),
-                    "kind": event.get("kind", ""),
-                }
-                for event in entry["events"]
-            ],
-        })
-    return described

@@ -46,16 +46,16 @@ def is_rated(game: Game) -> bool:
 def add_bot(*, game: Game, user, level: str = STAND_IN_LEVEL) -> Seat:
     """The creator puts a bot of ``level`` on the next empty seat of an open game."""
     if level not in SITE_LEVELS:
-        raise InvalidRequest(f"A bot plays at level {', '.join(SITE_LEVELS)}, not {level!r}.")
+        raise InvalidRequest("bot_level_unknown", levels=", ".join(SITE_LEVELS), reason=f"not {level!r}")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.creator_id != getattr(user, "pk", None):
-            raise NotAllowed("Only the creator of a game adds bots.")
+            raise NotAllowed("bots_by_creator_only")
         if game.status != Game.Status.OPEN:
-            raise NotAllowed("Bots join before the game starts.")
+            raise NotAllowed("bots_before_start")
         taken = game.seats.count()
         if taken >= game.seat_count:
-            raise NotAllowed("All seats of this game are taken.")
+            raise NotAllowed("seats_taken")
         seat = Seat.objects.create(game=game, index=taken, user=None, is_bot=True, bot_level=level)
         if taken + 1 == game.seat_count:
             services._start(game)
@@ -68,7 +68,7 @@ def create_with_bots(*, creator, bots: int, bot_level: str, **options: Any) -> G
     """The lobby form: a game whose seats after the creator's first ``bots`` go to bots."""
     seat_count = options.get("seat_count", 1)
     if not 0 <= bots < seat_count:
-        raise InvalidRequest("Bots may take any seat but the creator's.")
+        raise InvalidRequest("bot_seat_of_creator")
     game = services.game_create(creator=creator, **options)
     for _seat in range(bots):
         add_bot(game=game, user=creator, level=bot_level)
@@ -130,13 +130,13 @@ def play_step(*, game_id: int, version: int) -> bool:
 def suggestion(*, game: Game, user) -> dict[str, Any]:
     """What the normal bot would do in the user's seat now (unrated games only)."""
     if is_rated(game):
-        raise NotAllowed("Rated and league games give no suggestions.")
+        raise NotAllowed("no_suggestions_in_rated_games")
     seat = services.seat_of(game, user)
     state = load_state(game)
     content = load_content()
     legal = legal_actions(content, state, seat.index)
     if not legal:
-        raise NotAllowed("It is not your move.")
+        raise NotAllowed("not_your_move")
     bot = Bot(STAND_IN_LEVEL, f"{game.seed}:suggest:{seat.index}:{game.version}")
     action = bot.choose(content, view(content, state, seat.index), legal)
     return {"action": action.to_json(), "version": game.version, "goal": bot.goal.name if bot.goal else None}

@@ -72,7 +72,7 @@ def log_sentences(
 ) -> list[Any]:
     """``describe(entries)`` for the given log entries, each described at most once per seat's view,
     language and names: one cache round trip for all, and ``describe`` gets only the missing ones
-    (in order), e.g. ``lambda missing: board.describe_log(content, missing, lang, names, hero_names)``."""
+    (in order), e.g. ``lambda missing: log_text.describe_log(content, missing, lang, names, hero_names)``."""
     prefix = f"{_game_key(game)}:log:{seat}:{lang}:{_names_hash(names)}"
     keys = [f"{prefix}:{entry['sequence']}:{int(bool(entry['taken_back']))}" for entry in entries]
     found = cache.get_many(keys)

@@ -18,7 +18,7 @@ def game_resign(*, game: Game, user) -> Seat:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.RUNNING:
-            raise NotAllowed("Only a running game can be resigned.")
+            raise NotAllowed("resign_running_only")
         seat = services.seat_of(game, user)
         if game.deadline_consequence == Game.DeadlineConsequence.BOT:
             Seat.objects.filter(pk=seat.pk).update(is_bot=True, dropped=False)
@@ -38,10 +38,10 @@ def game_rematch(*, game: Game, user) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.FINISHED:
-            raise NotAllowed("A rematch is offered once the game is over.")
+            raise NotAllowed("rematch_after_end")
         players = [s.user for s in game.seats.select_related("user").order_by("index") if s.user_id]
         if user not in players:
-            raise NotAllowed("Only a player of this game can ask for a rematch.")
+            raise NotAllowed("rematch_by_player_only")
         existing = (game.options or {}).get("rematch")
         if existing and Game.objects.filter(pk=existing).exists():
             return Game.objects.get(pk=existing)

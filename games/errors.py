@@ -1,20 +1,55 @@
-"""Errors the game services raise; views and the API map each to a status and a stable code."""
+"""Errors the game services raise; views and the API map each to a status and a stable code.
+
+A service error carries a ``key`` (the code of its message in ``games.presenters.errors``, or a lazy
+translation of a ready-made message) and the message's parameters, like Django's ``ValidationError``; the
+words are looked up where the error is shown, in the reader's language. ``reason`` keeps a technical
+explanation (the engine's English reason for an illegal action) that the API returns as
+``details.reason`` and the page does not show.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.functional import Promise
+
+from games.presenters.errors import error_text
+
 # Messages quote what was sent (an unknown kind, a bad value); they never quote more than this.
 MESSAGE_LIMIT = 300
+
+
+def _cut(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > MESSAGE_LIMIT:
+        return value[:MESSAGE_LIMIT] + "…"
+    return value
 
 
 class GameServiceError(Exception):
     code = "game_error"
     status = 400
 
-    def __init__(self, message: str) -> None:
-        if len(message) > MESSAGE_LIMIT:
-            message = message[:MESSAGE_LIMIT] + "…"
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str | Promise, /, *, reason: str = "", **params: Any) -> None:
+        # A lazy translation (the leagues' and table talk's ready-made messages) stays lazy: it is
+        # rendered in the reader's language like a code's message.
+        self.key: str | Promise = key if isinstance(key, Promise) else str(key)
+        self.params = {name: _cut(value) for name, value in params.items()}
+        self.reason = _cut(reason)
+        super().__init__(key)
+
+    @property
+    def message(self) -> str:
+        """The message in the active language (the page's, the request's)."""
+        return str(_cut(error_text(self)))
+
+    @property
+    def english(self) -> str:
+        """The message in English: for logs and the API's ``details.reason``."""
+        return str(_cut(error_text(self, "en")))
+
+    def __str__(self) -> str:
+        """For logs and developers: the English message, and the technical reason when there is one."""
+        return f"{self.english} ({self.reason})" if self.reason else self.english
 
 
 class NotAllowed(GameServiceError):

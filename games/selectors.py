@@ -60,7 +60,7 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, cou
         candidate = Game.objects.filter(pk=game_id).first()
         game = candidate if candidate and any(grant(user, candidate) for grant in VIEW_GRANTS) else None
     if game is None:
-        raise NotFound("There is no such game, or it is private.")
+        raise NotFound("no_such_game")
     return game
 
 

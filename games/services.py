@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.engine import IllegalActionError, apply, dice_for, new_game, parse_action
 from games.engine.content import load_content
+from games.engine.playout import acting_seat
 from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
 from games.engine.visibility import sealed as step_sealed
 
@@ -60,11 +61,11 @@ def game_create(
     options: dict | None = None,
 ) -> Game:
     if not 1 <= seat_count <= MAX_SEATS:
-        raise InvalidRequest(f"A game has 1 to {MAX_SEATS} seats.")
+        raise InvalidRequest("seats_out_of_range", max=MAX_SEATS)
     if not 1 <= deadline_hours <= 24 * 14:
-        raise InvalidRequest("The turn deadline must lie between 1 hour and 14 days.")
+        raise InvalidRequest("deadline_out_of_range")
     if not title.strip():
-        raise InvalidRequest("A game needs a name.")
+        raise InvalidRequest("name_missing")
     content = load_content()
     with transaction.atomic():
         game = Game.objects.create(
@@ -88,14 +89,14 @@ def game_join(*, game: Game, user, invite_code: str | None = None) -> Seat:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.OPEN:
-            raise NotAllowed("This game is not open for new players.")
+            raise NotAllowed("game_not_open")
         if game.visibility == Game.Visibility.PRIVATE and invite_code != game.invite_code:
-            raise NotAllowed("This private game needs its invitation link.")
+            raise NotAllowed("invitation_needed")
         if game.seats.filter(user=user).exists():
-            raise NotAllowed("You already have a seat in this game.")
+            raise NotAllowed("already_seated")
         taken = game.seats.count()
         if taken >= game.seat_count:
-            raise NotAllowed("All seats of this game are taken.")
+            raise NotAllowed("seats_taken")
         seat = Seat.objects.create(game=game, index=taken, user=user)
         if taken + 1 == game.seat_count:
             _start(game)
@@ -106,12 +107,12 @@ def game_leave(*, game: Game, user) -> None:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.OPEN:
-            raise NotAllowed("You can only leave a game before it starts.")
+            raise NotAllowed("leave_after_start")
         seat = game.seats.filter(user=user).first()
         if seat is None:
-            raise NotAllowed("You have no seat in this game.")
+            raise NotAllowed("no_seat")
         if seat.index == 0:
-            raise NotAllowed("The creator cannot leave; delete the game instead.")
+            raise NotAllowed("creator_cannot_leave")
         seat.delete()
         # Keep seat indices dense: players who joined later move up one place.
         for later in game.seats.filter(index__gt=seat.index).order_by("index"):
@@ -139,7 +140,7 @@ def request_hash(seat: int, action: dict) -> str:
 def seat_of(game: Game, user) -> Seat:
     seat = game.seats.filter(user=user, dropped=False).first()
     if seat is None:
-        raise NotAllowed("You have no seat in this game.")
+        raise NotAllowed("no_seat")
     return seat
 
 
@@ -149,7 +150,7 @@ def _own_seat(game: Game, user) -> Seat:
 
     seat = next((s for s in seats_of(game) if user is not None and s.user_id == user.pk and not s.dropped), None)
     if seat is None:
-        raise NotAllowed("You have no seat in this game.")
+        raise NotAllowed("no_seat")
     return seat
 
 
@@ -160,7 +161,7 @@ def _previous_submission(game: Game, key: str, seat: int, action_json: dict) -> 
     if previous is None:
         return None
     if previous.request_hash != request_hash(seat, action_json):
-        raise IdempotencyConflict("This idempotency key was already used for a different action.")
+        raise IdempotencyConflict("idempotency_conflict")
     return SubmitResult(previous, replayed=True)
 
 
@@ -175,11 +176,11 @@ def action_submit(
 ) -> SubmitResult:
     """Apply one action for the user's seat (or ``seat_index`` for a bot run by the system)."""
     if not idempotency_key or len(idempotency_key) > 64:
-        raise InvalidRequest("Every submission needs an idempotency key of 1 to 64 characters.")
+        raise InvalidRequest("idempotency_key_missing", max=64)
     try:
         parsed = parse_action(action)
     except IllegalActionError as exc:
-        raise IllegalAction(str(exc)) from exc
+        raise IllegalAction("malformed_action", reason=str(exc)) from exc
     action_json = parsed.to_json()
     content = load_content()
     seat: int | None = None
@@ -194,10 +195,9 @@ def action_submit(
                 previous = _previous_submission(locked, idempotency_key, seat, action_json)
                 if previous is not None:
                     return previous
-                raise StaleVersion(
-                    f"The game has moved on (version {locked.version}, you sent {expected_version}); reload it.")
+                raise StaleVersion("version_moved_on", version=locked.version, sent=expected_version)
             if locked.status not in (Game.Status.SETUP, Game.Status.RUNNING):
-                raise NotAllowed("This game is not being played.")
+                raise NotAllowed("not_being_played")
             state = load_state_for_update(locked)  # also reads the seats: the acting seat comes from them
             seat = seat_index if seat_index is not None else _own_seat(locked, user).index
             digest = request_hash(seat, action_json)
@@ -209,7 +209,10 @@ def action_submit(
             try:
                 new_state, events = apply(content, playing, seat, parsed, dice)
             except IllegalActionError as exc:
-                raise IllegalAction(str(exc)) from exc
+                # The player reads which of the two it is; the engine's own words stay in the reason.
+                if acting_seat(playing) != seat:
+                    raise IllegalAction("not_your_turn", reason=str(exc)) from exc
+                raise IllegalAction("illegal_action", reason=str(exc)) from exc
             write_changes(locked, state, new_state)
             if parsed.kind == "set_dice_policy":
                 # No longer offered (a standing setting, R-181); a client that still sends it sets it.
@@ -227,7 +230,7 @@ def action_submit(
             claimed = Game.objects.filter(pk=locked.pk, version=expected_version).update(
                 version=F("version") + 1, **updates)
             if claimed != 1:
-                raise StaleVersion("Another action was applied at the same moment; reload the game.")
+                raise StaleVersion("simultaneous_action")
             row = GameAction.objects.create(
                 game=locked,
                 sequence=sequence,
@@ -265,7 +268,7 @@ def action_submit(
         previous = _previous_submission(game, idempotency_key, seat, action_json) if seat is not None else None
         if previous is not None:
             return previous
-        raise StaleVersion("Another action was applied at the same moment; reload the game.") from exc
+        raise StaleVersion("simultaneous_action") from exc
     # The caller's game object now holds the state just produced, for the response it renders: a
     # refresh_from_db() (the new version) finds it without loading the rows again.
     game._state_cache = (sequence, new_state)
@@ -300,12 +303,12 @@ TAKE_BACK_BLOCKING_EVENTS = frozenset({"token_revealed", "region_explored"})
 def check_not_sealed(row: GameAction) -> None:
     """Refuse taking back a step that used chance or revealed something (ruling R-110)."""
     if row.sealed:
-        raise NotAllowed("That step used chance or revealed something; it cannot be taken back.")
+        raise NotAllowed("step_sealed")
     # Rows logged before steps were sealed: judged by their events as before.
     if any(event.get("dice") for event in row.events):
-        raise NotAllowed("A die was rolled in that step; it cannot be taken back.")
+        raise NotAllowed("step_rolled")
     if any(event.get("kind") in TAKE_BACK_BLOCKING_EVENTS for event in row.events):
-        raise NotAllowed("Something was revealed in that step; it cannot be taken back.")
+        raise NotAllowed("step_revealed")
 
 
 def action_take_back(*, game: Game, user, expected_version: int | None = None) -> GameAction:
@@ -324,28 +327,27 @@ def action_take_back(*, game: Game, user, expected_version: int | None = None) -
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = seat_of(game, user).index
         if expected_version is not None and game.version != expected_version:
-            raise StaleVersion(
-                f"The game has moved on (version {game.version}, you sent {expected_version}); reload it.")
+            raise StaleVersion("version_moved_on", version=game.version, sent=expected_version)
         if game.status != Game.Status.RUNNING or game.phase != "play":
-            raise NotAllowed("Steps can only be taken back while the game is being played.")
+            raise NotAllowed("take_back_outside_play")
         if game.current_seat != seat:
-            raise NotAllowed("You can only take back steps of your own turn.")
+            raise NotAllowed("take_back_not_your_turn")
         row = GameAction.objects.filter(game=game, taken_back=False).order_by("-sequence").first()
         if row is None or row.seat != seat or row.action.get("kind") == "begin_turn":
-            raise NotAllowed("There is no step of yours in this turn to take back.")
+            raise NotAllowed("nothing_to_take_back")
         check_not_sealed(row)
         current = load_state(game)
         GameAction.objects.filter(pk=row.pk).update(taken_back=True)
         rebuilt = replay_state(game)
         if rebuilt.phase != "play" or rebuilt.turn != current.turn or rebuilt.current != seat:
             # Raising inside the transaction also undoes the mark on the row.
-            raise NotAllowed("That step belongs to an earlier turn; it cannot be taken back.")
+            raise NotAllowed("step_of_earlier_turn")
         write_changes(game, current, rebuilt)
         fields = apply_game_fields(game, rebuilt)
         updates = {name: getattr(game, name) for name in fields}
         claimed = Game.objects.filter(pk=game.pk, version=game.version).update(version=F("version") + 1, **updates)
         if claimed != 1:
-            raise StaleVersion("Another action was applied at the same moment; reload the game.")
+            raise StaleVersion("simultaneous_action")
         from . import poll
 
         game_id = game.pk
@@ -364,9 +366,9 @@ def game_create_seated(*, creator, title: str, users: list, deadline_hours: int 
     from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
 
     if not 1 <= len(users) <= ENGINE_MAX_SEATS:
-        raise InvalidRequest(f"A game has 1 to {ENGINE_MAX_SEATS} seats.")
+        raise InvalidRequest("seats_out_of_range", max=ENGINE_MAX_SEATS)
     if len({u.pk for u in users}) != len(users):
-        raise InvalidRequest("Every player sits at one seat only.")
+        raise InvalidRequest("one_seat_each")
     content = load_content()
     with transaction.atomic():
         game = Game.objects.create(
@@ -392,7 +394,7 @@ def walk_to(*, game: Game, user, to: str, expected_version: int, idempotency_key
     from . import walking
 
     if not idempotency_key or len(idempotency_key) > 60:
-        raise InvalidRequest("Every submission needs an idempotency key of 1 to 60 characters.")
+        raise InvalidRequest("idempotency_key_missing", max=60)
     done = list(GameAction.objects.filter(game=game, idempotency_key__startswith=f"{idempotency_key}:")
                 .order_by("sequence"))
     if done:
@@ -400,11 +402,10 @@ def walk_to(*, game: Game, user, to: str, expected_version: int, idempotency_key
     seat = seat_of(game, user).index
     game.refresh_from_db()
     if game.version != expected_version:
-        raise StaleVersion(
-            f"The game has moved on (version {game.version}, you sent {expected_version}); reload it.")
+        raise StaleVersion("version_moved_on", version=game.version, sent=expected_version)
     route = walking.reachable(load_content(), load_state(game), seat).get(to)
     if route is None:
-        raise IllegalAction(f"{to} cannot be reached on foot this turn.")
+        raise IllegalAction("not_reachable_on_foot", field=to)
     rows: list[GameAction] = []
     version = expected_version
     for index, step in enumerate(route.steps):

@@ -44,12 +44,12 @@ def _changes(state: State, wanted: dict[int, str]) -> dict:
 def set_dice_policy(*, game: Game, user, policy: str) -> Seat:
     """The user's seat keeps the two best experience dice ("best") or lets him pick them ("ask")."""
     if policy not in DICE_POLICIES:
-        raise InvalidRequest("The experience-dice policy is 'best' or 'ask'.")
+        raise InvalidRequest("dice_policy_unknown")
     seat = Seat.objects.filter(game=game, user=user).first() if getattr(user, "is_authenticated", False) else None
     if seat is None:
-        raise NotAllowed("Only a player of this game has settings in it.")
+        raise NotAllowed("settings_for_players_only")
     if game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
-        raise NotAllowed("This game is not being played.")
+        raise NotAllowed("not_being_played")
     Seat.objects.filter(pk=seat.pk).update(dice_policy=policy)
     seat.dice_policy = policy
     return seat

@@ -153,7 +153,7 @@ def due_reminders(now: datetime | None = None) -> list[Notification]:
 # --- pausing -------------------------------------------------------------------------------------------------
 def game_pause(*, game: Game, user) -> None:
     if game.creator_id != user.pk:
-        raise NotAllowed("Only the game's creator can pause it.")
+        raise NotAllowed("pause_by_creator_only")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.paused:
@@ -166,7 +166,7 @@ def game_pause(*, game: Game, user) -> None:
 
 def game_resume(*, game: Game, user) -> None:
     if game.creator_id != user.pk:
-        raise NotAllowed("Only the game's creator can resume it.")
+        raise NotAllowed("resume_by_creator_only")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if not game.paused:

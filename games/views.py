@@ -27,6 +27,8 @@ from games import board, endings, poll, rulebook, selectors, services, standing,
 from games import cache as game_cache
 from games.engine import view as engine_view
 from games.engine.content import load_content
+from games.presenters import labels
+from games.presenters import log as log_text
 from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
 
@@ -34,9 +36,7 @@ from .bot_seats import create_with_bots, seat_name
 from .errors import (
     GameServiceError,
     IdempotencyConflict,
-    IllegalAction,
     InvalidRequest,
-    NotAllowed,
     NotFound,
     StaleVersion,
 )
@@ -77,18 +77,13 @@ def _own_404(view):
 
 
 def _report(request: HttpRequest, exc: GameServiceError) -> None:
-    """A service's refusal as a message in the reader's language (the service's reason appended)."""
+    """A service's refusal as a message in the reader's language: the words of its code, as the API gives
+    them (games.presenters.errors); a lost race and a reused form are told what the page does about them."""
     if isinstance(exc, StaleVersion):
         text = _("Someone else acted first, so the game has moved on. Nothing of yours was applied; "
                  "here is the current position.")
-    elif isinstance(exc, IllegalAction):
-        text = _("That action is not possible (any more): %(reason)s") % {"reason": exc.message}
     elif isinstance(exc, IdempotencyConflict):
         text = _("This form was already used for another action. Please choose again.")
-    elif isinstance(exc, NotAllowed):
-        text = _("Not allowed: %(reason)s") % {"reason": exc.message}
-    elif isinstance(exc, InvalidRequest):
-        text = _("Invalid request: %(reason)s") % {"reason": exc.message}
     else:
         text = exc.message
     messages.error(request, text)
@@ -261,10 +256,10 @@ def _describer(content, game: Game, seat: int | None, lang: str, names: dict[int
     (games.cache.log_sentences); the full-log page describes its many entries directly."""
     def describe(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if len(entries) > selectors.TAIL_ROWS:
-            return board.describe_log(content, entries, lang, names, hero_names)
+            return log_text.describe_log(content, entries, lang, names, hero_names)
         return game_cache.log_sentences(
             game=game, entries=entries, seat=seat, lang=lang, names={"players": names, "heroes": hero_names},
-            describe=lambda missing: board.describe_log(content, missing, lang, names, hero_names))
+            describe=lambda missing: log_text.describe_log(content, missing, lang, names, hero_names))
     return describe
 
 
@@ -360,7 +355,7 @@ def _decision(content, view: dict[str, Any], seat: int | None, lang: str) -> dic
     skills = {"magic": _("Magic"), "ranged": _("Ranged"), "melee": _("Melee")}
     skill = skills.get(probe.get("skill"), probe.get("skill"))
     return {
-        "token": board.token_name(content, first["token"], lang) if first.get("token") else None,
+        "token": labels.token_name(content, first["token"], lang) if first.get("token") else None,
         "probe": {"skill": skill, "target": probe.get("target"), "dice": probe.get("dice") or []} if probe else None,
     }
 
@@ -372,7 +367,7 @@ def _drawn_card(content, view: dict[str, Any], seat: int | None, lang: str):
     if not letter or letter not in content.regions or any(c.get("letter") == letter for c in view["board"]):
         return None
     region = content.regions[letter]
-    return {"letter": letter, "name": board.display_name(region, lang),
+    return {"letter": letter, "name": labels.display_name(region, lang),
             "svg": board.card_preview(content, letter, lang)}
 
 
@@ -397,18 +392,18 @@ def _sheets(content, view: dict[str, Any], seat: int | None, lang: str, names: d
             "position": hero.get("position"),
             "between": hero.get("between"),
             "lp": hero.get("lp"), "lp_max": hero.get("lp_max"),
-            "artificial": [{"name": board.token_id_name(content, tid, lang), "lp": lp}
+            "artificial": [{"name": labels.token_id_name(content, tid, lang), "lp": lp}
                            for tid, lp in (hero.get("artificial") or {}).items()],
             "artificial_total": sum((hero.get("artificial") or {}).values()),
             "gold": hero.get("gold"),
             "skills": skills,
             "xp": [{"colour": c, "label": label, "count": (hero.get("xp") or {}).get(c, 0)}
                    for c, label in (("blue", _("blue")), ("green", _("green")), ("red", _("red")))],
-            "items": [board.token_name(content, t, lang) for t in hero.get("items", [])],
-            "quests": [board.token_name(content, t, lang) for t in hero.get("quests", [])],
+            "items": [labels.token_name(content, t, lang) for t in hero.get("items", [])],
+            "quests": [labels.token_name(content, t, lang) for t in hero.get("quests", [])],
             "has_deed": hero.get("has_deed"),
-            "deed": board.display_name(content.deeds[deed], lang) if deed in content.deeds else None,
-            "deed_tokens": [board.token_id_name(content, t, lang) for t in hero.get("deed_tokens", [])],
+            "deed": labels.display_name(content.deeds[deed], lang) if deed in content.deeds else None,
+            "deed_tokens": [labels.token_id_name(content, t, lang) for t in hero.get("deed_tokens", [])],
             "gem": hero.get("gem"),
             "deaths": hero.get("deaths", 0),
             "manor": hero.get("manor"),
@@ -658,7 +653,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "first": positions[0], "last": positions[-1],
         "board_svg": board.render_board(content=content, view=view, lang=lang, targets={}, names=names),
         "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
-        "current_entry": board.describe_log(content, shown, lang, names, hero_names)[0] if shown else None,
+        "current_entry": log_text.describe_log(content, shown, lang, names, hero_names)[0] if shown else None,
         "seat_index": seat_index,
     }
     template = "games/_replay.html" if request.htmx else "games/replay.html"

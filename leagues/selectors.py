@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.errors import NotFound
@@ -27,21 +28,21 @@ def clubs_visible_to(user) -> QuerySet[Club]:
 def club_get_for_user(*, user, club_id: int) -> Club:
     club = clubs_visible_to(user).filter(pk=club_id).first()
     if club is None:
-        raise NotFound("There is no such club, or it is private.")
+        raise NotFound(_("There is no such club, or it is private."))
     return club
 
 
 def season_get_for_user(*, user, season_id: int) -> Season:
     season = Season.objects.select_related("club").filter(pk=season_id).first()
     if season is None or not clubs_visible_to(user).filter(pk=season.club_id).exists():
-        raise NotFound("There is no such season, or its club is private.")
+        raise NotFound(_("There is no such season, or its club is private."))
     return season
 
 
 def round_get_for_user(*, user, round_id: int) -> Round:
     rnd = Round.objects.select_related("season__club").filter(pk=round_id).first()
     if rnd is None or not clubs_visible_to(user).filter(pk=rnd.season.club_id).exists():
-        raise NotFound("There is no such round, or its club is private.")
+        raise NotFound(_("There is no such round, or its club is private."))
     return rnd
 
 

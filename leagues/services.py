@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from games import services as game_services
 from games.engine.rules.setup import MAX_SEATS
@@ -177,7 +177,7 @@ def _withdraw_everywhere(club: Club, user) -> None:
 def validate_season(*, table_size: int, rounds: int, deadline_hours: int, points: list, missed_turn_limit: int,
                     round_days: int) -> None:
     if not 1 <= table_size <= MAX_SEATS:
-        raise InvalidRequest(_("A table has 1 to %(max)d players.") % {"max": MAX_SEATS})
+        raise InvalidRequest(_("A table has 1 to %(max)d players."), max=MAX_SEATS)
     if not 1 <= rounds <= 50:
         raise InvalidRequest(_("A season has 1 to 50 rounds."))
     if not 1 <= deadline_hours <= 24 * 14:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -31,7 +32,7 @@ TAG = "talk"
 def _game(request: Request, game_id: int) -> Game:
     game = game_selectors.game_get_for_user(user=request.user, game_id=game_id)
     if not access.may_open(request.user, game):
-        raise NotFound("There is no such game, or it is private.")
+        raise NotFound("no_such_game")
     return game
 
 
@@ -167,7 +168,7 @@ class NotesView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         body = selectors.note_for(user=request.user, game=_game(request, game_id))
         if body is None:
-            raise NotFound("You have no seat in this game, so no notes.")
+            raise NotFound(gettext_lazy("You have no seat in this game, so no notes."))
         return Response({"body": body})
 
     @extend_schema(
@@ -281,7 +282,7 @@ class PushSubscriptionView(ApiView):
                    responses={204: None, **errors(404, *WRITE_ERRORS)})
     def delete(self, request: Request, subscription_id: int) -> Response:
         if not push.subscription_delete(user=request.user, subscription_id=subscription_id):
-            raise NotFound("There is no such subscription.")
+            raise NotFound(gettext_lazy("There is no such subscription."))
         return Response(status=204)
 
 

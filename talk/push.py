@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
@@ -54,7 +55,7 @@ def vapid_public_key() -> str:
 def subscription_save(*, user, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> PushSubscription:
     urlguard.check_url(endpoint)
     if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
-        raise InvalidRequest("A subscription needs its p256dh and auth keys.")
+        raise InvalidRequest(gettext_lazy("A subscription needs its p256dh and auth keys."))
     with transaction.atomic():
         subscription, _ = PushSubscription.objects.update_or_create(
             endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth, "user_agent": user_agent[:200]})

@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games.errors import InvalidRequest, NotAllowed, NotFound
 from games.models import Game
@@ -47,7 +48,8 @@ def _check_rate(user) -> None:
         cache.set(key, 1, timeout=seconds + 5)
         used = 1
     if used > count:
-        raise NotAllowed(f"At most {count} messages per {seconds} seconds; please wait a moment.")
+        raise NotAllowed(gettext_lazy("At most %(count)s messages per %(seconds)s seconds; please wait a moment."),
+                         count=count, seconds=seconds)
 
 
 def chat_changed(game_id: int) -> None:
@@ -62,12 +64,12 @@ def chat_changed(game_id: int) -> None:
 def chat_post(*, user, game: Game, body: str) -> ChatMessage:
     room = access.writable_room(user, game)
     if room is None:
-        raise NotFound("There is no such game, or it is private.")
+        raise NotFound("no_such_game")
     body = (body or "").strip()
     if not body:
-        raise InvalidRequest("A message needs some text.")
+        raise InvalidRequest(gettext_lazy("A message needs some text."))
     if len(body) > ChatMessage.MAX_LENGTH:
-        raise InvalidRequest(f"A message has at most {ChatMessage.MAX_LENGTH} characters.")
+        raise InvalidRequest(gettext_lazy("A message has at most %(max)s characters."), max=ChatMessage.MAX_LENGTH)
     _check_rate(user)
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, room=room, author=user, body=body)
@@ -98,14 +100,14 @@ def mentioned_users(message: ChatMessage) -> list:
 def _message_for(user, game: Game, message_id: int) -> ChatMessage:
     message = ChatMessage.objects.filter(pk=message_id, game=game).first()
     if message is None or message.room not in access.readable_rooms(user, game):
-        raise NotFound("There is no such message.")
+        raise NotFound(gettext_lazy("There is no such message."))
     return message
 
 
 def chat_report(*, user, game: Game, message_id: int, reason: str = "") -> ChatReport:
     message = _message_for(user, game, message_id)
     if message.author_id == user.pk:
-        raise InvalidRequest("You cannot report your own message.")
+        raise InvalidRequest(gettext_lazy("You cannot report your own message."))
     try:
         with transaction.atomic():
             report = ChatReport.objects.create(message=message, reporter=user, reason=(reason or "").strip()[:200])
@@ -128,10 +130,10 @@ def _enqueue(task, *args) -> None:
 
 def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> ChatMessage:
     if not access.may_moderate(user, game):
-        raise NotAllowed("Only the game's creator (or the club's organisers) may hide messages.")
+        raise NotAllowed(gettext_lazy("Only the game's creator (or the club's organisers) may hide messages."))
     message = ChatMessage.objects.filter(pk=message_id, game=game).first()
     if message is None:
-        raise NotFound("There is no such message.")
+        raise NotFound(gettext_lazy("There is no such message."))
     if hidden:
         ChatMessage.objects.filter(pk=message.pk, hidden_at__isnull=True).update(hidden_at=_now(), hidden_by=user)
     else:  # shown (again): the moderator judged it fine, so its reports are resolved
@@ -145,19 +147,19 @@ def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> Chat
 def note_save(*, user, game: Game, body: str) -> SeatNote:
     seat = access.seat_of(user, game)
     if seat is None:
-        raise NotFound("There is no such game, or you have no seat in it.")
+        raise NotFound(gettext_lazy("There is no such game, or you have no seat in it."))
     body = body or ""
     if len(body) > SeatNote.MAX_LENGTH:
-        raise InvalidRequest(f"Notes have at most {SeatNote.MAX_LENGTH} characters.")
+        raise InvalidRequest(gettext_lazy("Notes have at most %(max)s characters."), max=SeatNote.MAX_LENGTH)
     note, _ = SeatNote.objects.update_or_create(seat=seat, defaults={"body": body, "updated_at": _now()})
     return note
 
 
 def spectator_delay_set(*, user, game: Game, delay: int) -> TalkSettings:
     if not access.may_manage(user, game):
-        raise NotAllowed("Only the game's creator sets the spectators' delay.")
+        raise NotAllowed(gettext_lazy("Only the game's creator sets the spectators' delay."))
     if not 0 <= delay <= TalkSettings.MAX_DELAY:
-        raise InvalidRequest(f"The delay lies between 0 and {TalkSettings.MAX_DELAY} turns.")
+        raise InvalidRequest(gettext_lazy("The delay lies between 0 and %(max)s turns."), max=TalkSettings.MAX_DELAY)
     settings_row, _ = TalkSettings.objects.update_or_create(game=game, defaults={"spectator_delay": delay})
     return settings_row
 

@@ -13,6 +13,7 @@ import socket
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 
 from games.errors import InvalidRequest
 
@@ -30,16 +31,16 @@ def check_url(url: str, *, resolve=socket.getaddrinfo) -> str:
     parts = urlsplit(url)
     allow_private = getattr(settings, "TALK_ALLOW_PRIVATE_URLS", False)
     if parts.scheme != "https" and not (allow_private and parts.scheme == "http"):
-        raise InvalidRequest("Only https:// addresses are allowed.")
+        raise InvalidRequest(gettext_lazy("Only https:// addresses are allowed."))
     host = parts.hostname
     if not host or parts.username or parts.password:
-        raise InvalidRequest("The address needs a host name (and no user name or password in it).")
+        raise InvalidRequest(gettext_lazy("The address needs a host name (and no user name or password in it)."))
     if allow_private:
         return host
     try:
         infos = resolve(host, parts.port or 443, proto=socket.IPPROTO_TCP)
     except (socket.gaierror, UnicodeError) as exc:
-        raise InvalidRequest("The host name cannot be resolved.") from exc
+        raise InvalidRequest(gettext_lazy("The host name cannot be resolved.")) from exc
     if not infos or any(_private(info[4][0]) for info in infos):
-        raise InvalidRequest("The address points into a private network, which is not allowed.")
+        raise InvalidRequest(gettext_lazy("The address points into a private network, which is not allowed."))
     return host

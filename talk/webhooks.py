@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.errors import InvalidRequest, NotAllowed, NotFound
 from games.models import Game
@@ -52,13 +53,13 @@ def decrypt_url(token: str) -> str:
     try:
         return _fernet().decrypt(token.encode()).decode()
     except InvalidToken as exc:
-        raise InvalidRequest("The hook's address cannot be decrypted (keys changed?).") from exc
+        raise InvalidRequest(gettext_lazy("The hook's address cannot be decrypted (keys changed?).")) from exc
 
 
 # --- managing hooks ---------------------------------------------------------------------------------------
 def _create(*, user, kind: str, url: str, language: str, **scope) -> Webhook:
     if kind not in Webhook.Kind.values:
-        raise InvalidRequest("A webhook is for discord, slack or matrix.")
+        raise InvalidRequest(gettext_lazy("A webhook is for discord, slack or matrix."))
     host = urlguard.check_url(url)
     language = language if language in dict(settings.LANGUAGES) else user.language
     return Webhook.objects.create(created_by=user, kind=kind, url_encrypted=encrypt_url(url), url_host=host,
@@ -67,20 +68,20 @@ def _create(*, user, kind: str, url: str, language: str, **scope) -> Webhook:
 
 def webhook_create(*, user, game: Game, kind: str, url: str, language: str = "") -> Webhook:
     if not access.may_manage(user, game):
-        raise NotAllowed("Only the game's creator adds webhooks.")
+        raise NotAllowed(gettext_lazy("Only the game's creator adds webhooks."))
     return _create(user=user, kind=kind, url=url, language=language, game=game)
 
 
 def webhooks_of(*, user, game: Game):
     if not access.may_manage(user, game):
-        raise NotAllowed("Only the game's creator manages its webhooks.")
+        raise NotAllowed(gettext_lazy("Only the game's creator manages its webhooks."))
     return Webhook.objects.filter(game=game).order_by("created_at")
 
 
 def webhook_delete(*, user, game: Game, webhook_id: int) -> None:
     deleted, _ = webhooks_of(user=user, game=game).filter(pk=webhook_id).delete()
     if not deleted:
-        raise NotFound("There is no such webhook.")
+        raise NotFound(gettext_lazy("There is no such webhook."))
 
 
 def may_manage_club(user, club: Club) -> bool:
@@ -93,20 +94,20 @@ def may_manage_club(user, club: Club) -> bool:
 
 def club_webhook_create(*, user, club: Club, kind: str, url: str, language: str = "") -> Webhook:
     if not may_manage_club(user, club):
-        raise NotAllowed("Only the club's organisers add its webhooks.")
+        raise NotAllowed(gettext_lazy("Only the club's organisers add its webhooks."))
     return _create(user=user, kind=kind, url=url, language=language or club.language, club=club)
 
 
 def club_webhooks_of(*, user, club: Club):
     if not may_manage_club(user, club):
-        raise NotAllowed("Only the club's organisers manage its webhooks.")
+        raise NotAllowed(gettext_lazy("Only the club's organisers manage its webhooks."))
     return Webhook.objects.filter(club=club).order_by("created_at")
 
 
 def club_webhook_delete(*, user, club: Club, webhook_id: int) -> None:
     deleted, _ = club_webhooks_of(user=user, club=club).filter(pk=webhook_id).delete()
     if not deleted:
-        raise NotFound("There is no such webhook.")
+        raise NotFound(gettext_lazy("There is no such webhook."))
 
 
 # --- events -----------------------------------------------------------------------------------------------

@@ -1,11 +1,10 @@
 """API errors: always JSON ``{"code", "message", "details"}``, never an HTML page or a traceback.
 
 ``code`` is stable and meant for programs; ``message`` is for people, in the requester's language
-(the signed-in user's, else the request's Accept-Language; German by default). German lives here in
-a small dict keyed by code rather than in the project catalogue, so the API's wording does not depend
-on anybody's .po file. Service errors carry an English reason; the German reasons we know are
-translated below, the rest fall back to the German text of their code (the English reason stays in
-``details.reason``).
+(the signed-in user's, else the request's Accept-Language; German by default). The API's own errors
+(parsing, authentication, throttling) have their words in a small dict keyed by code below. A service
+error carries a code and parameters; its message comes from games.presenters.errors through gettext,
+its code is ``details.error`` and its English reason (an illegal action: the engine's) ``details.reason``.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from games.errors import GameServiceError
+from games.presenters.errors import ERROR_TEXTS, error_text
 
 log = logging.getLogger("heldenweb.api")
 
@@ -78,26 +78,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "server_error": "Bei uns ist etwas schiefgegangen; der Fehler wurde protokolliert.",
         "game_error": "Das geht in diesem Spiel nicht.",
     },
-}
-
-# The English reasons the game services give, in German. Unknown ones fall back to MESSAGES["de"].
-REASONS_DE = {
-    "There is no such game, or it is private.": "Dieses Spiel gibt es nicht, oder es ist privat.",
-    "A game needs a name.": "Ein Spiel braucht einen Namen.",
-    "A game has 1 to 6 seats.": "Ein Spiel hat 1 bis 6 Plätze.",
-    "The turn deadline must lie between 1 hour and 14 days.":
-        "Die Zugfrist muss zwischen 1 Stunde und 14 Tagen liegen.",
-    "This game is not open for new players.": "Dieses Spiel nimmt keine neuen Spieler mehr auf.",
-    "This private game needs its invitation link.": "Für dieses private Spiel brauchst du den Einladungscode.",
-    "You already have a seat in this game.": "Du hast in diesem Spiel schon einen Platz.",
-    "All seats of this game are taken.": "Alle Plätze dieses Spiels sind besetzt.",
-    "You can only leave a game before it starts.": "Ein Spiel kannst du nur vor seinem Beginn verlassen.",
-    "You have no seat in this game.": "Du hast in diesem Spiel keinen Platz.",
-    "The creator cannot leave; delete the game instead.":
-        "Wer ein Spiel eröffnet hat, kann es nicht verlassen.",
-    "This game is not being played.": "Dieses Spiel läuft gerade nicht.",
-    "This idempotency key was already used for a different action.": MESSAGES["de"]["idempotency_conflict"],
-    "Every submission needs an idempotency key of 1 to 64 characters.": MESSAGES["de"]["idempotency_key_missing"],
 }
 
 # DRF exception classes -> our stable codes (anything else uses the exception's default_code).
@@ -154,16 +134,15 @@ def error_body(language: str, code: str, message: str | None = None,
 
 
 def _service_error(exc: GameServiceError, language: str) -> tuple[int, dict[str, Any]]:
-    details: dict[str, Any] = {"reason": exc.message, **getattr(exc, "details", {})}
-    if language == "en":
-        message = exc.message
-    elif exc.message in REASONS_DE:
-        message = REASONS_DE[exc.message]
-    elif exc.code == "illegal_action":
-        # The engine explains in English what was wrong; say so in German and quote it.
-        message = f"{MESSAGES['de']['illegal_action'].rstrip('.')}: {exc.message}"
-    else:
-        message = message_for("de", exc.code)
+    """A service's refusal: its message in the reader's language (games.presenters.errors), its code
+    in ``details.error`` and its English reason (the engine's, for an illegal action) in ``details.reason``."""
+    details: dict[str, Any] = {"reason": exc.reason or exc.english, **getattr(exc, "details", {})}
+    message = error_text(exc, language)
+    if exc.key in ERROR_TEXTS:
+        details["error"] = exc.key
+    elif language != "en" and message == exc.english:
+        # A ready-made English text without a German translation (table talk): the code's German message.
+        message = message_for(language, exc.code)
     return exc.status, error_body(language, exc.code, message, details)
 
 

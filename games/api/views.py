@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet, prefetch_related_objects
+from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -22,6 +23,7 @@ from games.engine.content import load_content
 from games.engine.visibility import events_for
 from games.errors import GameServiceError, NotAllowed, StaleVersion
 from games.models import Game, GameAction
+from games.presenters import labels
 
 from . import serializers as s
 from .base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
@@ -281,15 +283,15 @@ class GameLogView(ApiView):
 # --- acting --------------------------------------------------------------------------------------------------
 def _kind_description(kind: str, language: str) -> dict[str, Any]:
     cls = ACTION_KINDS[kind]
-    de = language == "de"
-    return {
-        "kind": kind,
-        "label": cls.LABEL_DE if de else cls.LABEL_EN,
-        "params": [
-            {"name": p.name, "type": p.type, "label": p.label_de if de else p.label_en, "optional": p.optional}
-            for p in cls.PARAMS
-        ],
-    }
+    with translation.override(language):
+        return {
+            "kind": kind,
+            "label": labels.action_label(kind),
+            "params": [
+                {"name": p.name, "type": p.type, "label": labels.param_label(kind, p.name), "optional": p.optional}
+                for p in cls.PARAMS
+            ],
+        }
 
 
 class ActionsView(ApiView):
@@ -438,7 +440,7 @@ class SeatSettingsView(ApiView):
         game = _game(request, game_id)
         seat = game.seats.filter(user=request.user).first()
         if seat is None:
-            raise NotAllowed("Only a player of this game has settings in it.")
+            raise NotAllowed("settings_for_players_only")
         return game, seat
 
     @extend_schema(operation_id="games_settings_read", summary="Your seat's standing settings", tags=["play"],

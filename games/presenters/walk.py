@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 from games import board
 from games.engine.content.model import Content
 from games.engine.core.actions import Move
+from games.presenters import labels
 from games.walking import Route
 
 _FIELD = Move.PARAMS[0]
@@ -40,7 +41,7 @@ def walk_options(content: Content, routes: dict[str, Route], lang: str, id_prefi
     options = []
     ordered = sorted(routes.values(), key=lambda r: (r.points, len(r.steps), r.to))
     for index, route in enumerate(ordered):
-        place = board.param_value_label(content, _FIELD, route.to, lang)
+        place = labels.param_value_label(content, _FIELD, route.to, lang, kind=Move.KIND)
         options.append(board.Option(
             id=f"{id_prefix}-walk-{index}", params={"to": route.to},
             label=_("Walk to %(place)s: %(cost)s") % {"place": place, "cost": cost_text(route)},

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -133,7 +134,7 @@ class SeasonStartView(ApiView):
         if rnd is None:
             from games.errors import StaleVersion
 
-            raise StaleVersion("The season has started already.")
+            raise StaleVersion(gettext_lazy("The season has started already."))
         return Response(s.RoundSerializer(rnd).data)
 
 

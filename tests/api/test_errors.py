@@ -88,15 +88,16 @@ def test_messages_follow_accept_language_before_authentication(db):
     assert APIClient().get("/api/v1/me/").json()["message"].startswith("Melde dich an")  # German by default
 
 
-def test_german_users_get_illegal_actions_explained_with_the_engines_reason(api_a, api_b, anna):
+def test_german_users_get_illegal_actions_in_plain_german_with_the_engines_reason_in_details(api_a, api_b, anna):
     from .helpers import game_url, start_two_player_game, submit
 
     game_id = start_two_player_game(api_a, api_b)
     anna.language = "de"
     anna.save()
     body = submit(api_a, game_id, {"kind": "fly_away"}, 0).json()
-    assert body["message"].startswith("Dieser Zug ist jetzt nicht möglich: unknown action kind")
+    assert body["message"] == "Dieser Zug wurde nicht verstanden."
     assert body["details"]["reason"].startswith("unknown action kind")
+    assert body["details"]["error"] == "malformed_action"
     assert api_a.get(game_url(game_id)).status_code == 200
 
 

@@ -145,7 +145,8 @@ def test_a_private_game_is_not_found_for_strangers(api_a, api_c, anna):
         response = api_c.get(game_url(game.pk, part))
         assert response.status_code == 404, part
         assert response.json() == {"code": "not_found", "message": "There is no such game, or it is private.",
-                                   "details": {"reason": "There is no such game, or it is private."}}
+                                   "details": {"reason": "There is no such game, or it is private.",
+                                               "error": "no_such_game"}}
     assert api_c.post(game_url(game.pk, "leave")).status_code == 404
     assert api_a.get(game_url(game.pk)).json()["invite_code"] == game.invite_code
 

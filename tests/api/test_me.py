@@ -41,7 +41,7 @@ def test_patching_changes_only_the_fields_sent(api_a, anna):
 def test_changing_the_language_switches_the_messages(api_a):
     assert api_a.patch(ME_URL, {"language": "de"}, format="json").status_code == 200
     response = api_a.get("/api/v1/games/999/")
-    assert response.json()["message"] == "Dieses Spiel gibt es nicht, oder es ist privat."
+    assert response.json()["message"] == "Diese Partie gibt es nicht, oder sie ist privat."
 
 
 @pytest.mark.parametrize("body,field", [

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from games import selectors
-from games.engine import ACTION_KINDS
 from games.engine.content import load_content
 from games.models import Game, GameAction
 
@@ -100,7 +99,7 @@ def test_legal_actions_come_ready_to_submit_with_labels_and_params(game_id, clie
     assert body["seat"] == seat and body["version"] == 0 and body["phase"] == "setup_hero"
     assert {a["kind"] for a in body["actions"]} == {"choose_hero"}
     kind = body["kinds"][0]
-    assert kind["kind"] == "choose_hero" and kind["label"] == ACTION_KINDS["choose_hero"].LABEL_EN
+    assert kind["kind"] == "choose_hero" and kind["label"] == "Choose your hero"
     assert [p["name"] for p in kind["params"]] == ["hero", "spell"]
     assert kind["params"][1]["optional"] is True
     other = legal(clients[1 - seat], game_id)
@@ -201,8 +200,8 @@ def test_an_illegal_action_says_what_was_wrong(game_id, clients):
     response = submit(client, game_id, {"kind": "place_region", "cell": 3}, 0)
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == "illegal_action" and body["details"]["reason"] == body["message"]
-    assert "setup" in body["message"] or "not possible" in body["message"]
+    assert body["code"] == "illegal_action" and body["message"] == "This move is not possible now."
+    assert "setup" in body["details"]["reason"] or "not possible" in body["details"]["reason"]
 
 
 @pytest.mark.parametrize("action,words", [
@@ -214,7 +213,8 @@ def test_a_malformed_action_is_refused_with_the_reason(game_id, clients, action,
     seat, client = acting(game_id, clients)
     response = submit(client, game_id, action, 0)
     assert response.status_code == 400 and response.json()["code"] == "illegal_action"
-    assert words in response.json()["message"]
+    assert response.json()["message"] == "This action was not understood."
+    assert words in response.json()["details"]["reason"]
 
 
 @pytest.mark.parametrize("body,field", [
@@ -236,7 +236,10 @@ def test_nobody_can_act_for_another_seat(game_id, clients):
     action = legal(client, game_id)["actions"][0]
     response = submit(clients[1 - seat], game_id, action, 0)
     assert response.status_code == 400 and response.json()["code"] == "illegal_action"
-    assert f"seat {seat}'s turn" in response.json()["message"]
+    # The engine's reason is for programs; the player reads plain words without seat numbers.
+    assert f"seat {seat}'s turn" in response.json()["details"]["reason"]
+    assert response.json()["message"] == "Another player has to act first."
+    assert response.json()["details"]["error"] == "not_your_turn"
     assert Game.objects.get(pk=game_id).version == 0
 
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games import board
 from games.engine.content import load_content
+from games.presenters import log as log_text
 
-ENGINE = Path(board.__file__).resolve().parent / "engine"
+ENGINE = Path(log_text.__file__).resolve().parent.parent / "engine"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -56,7 +56,7 @@ def _sample_event(kind: str) -> dict:
 
 def _render(kind: str, lang: str) -> str:
     with translation.override(lang):
-        return board.event_text(load_content(), _sample_event(kind), lang, {0: "alice", 1: "bert"},
+        return log_text.event_text(load_content(), _sample_event(kind), lang, {0: "alice", 1: "bert"},
                                 {0: "Krieger", 1: "Elf"})
 
 
@@ -67,12 +67,12 @@ def test_the_walk_finds_the_kinds_of_issue_11():
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_event_kind_has_a_sentence_in_both_languages(kind):
-    assert kind in board.EVENT_TEXTS or kind in board.PLURAL_EVENT_TEXTS, f"no sentence for {kind!r}"
-    if kind in board.EVENT_TEXTS:
+    assert kind in log_text.EVENT_TEXTS or kind in log_text.PLURAL_EVENT_TEXTS, f"no sentence for {kind!r}"
+    if kind in log_text.EVENT_TEXTS:
         with translation.override("en"):
-            english = board.EVENT_TEXTS[kind]()
+            english = log_text.EVENT_TEXTS[kind]()
         with translation.override("de"):
-            german = board.EVENT_TEXTS[kind]()
+            german = log_text.EVENT_TEXTS[kind]()
         assert german != english, f"{kind!r} has no German sentence"
         # Every placeholder of the sentence is filled by data the engine passes (else it shows "?").
         assert set(PLACEHOLDER.findall(english)) <= KINDS[kind] | {"who"}, kind
@@ -86,7 +86,7 @@ def test_every_event_kind_has_a_sentence_in_both_languages(kind):
 
 def test_seats_named_in_the_data_read_as_players():
     with translation.override("de"):
-        text = board.event_text(load_content(), _sample_event("confused_by_basilisk"), "de",
+        text = log_text.event_text(load_content(), _sample_event("confused_by_basilisk"), "de",
                                 {0: "alice", 1: "bert"}, {0: "Krieger", 1: "Elf"})
     assert text == "Krieger (alice) ist vom Basilisken verwirrt: Elf (bert) bestimmt die nächste Bewegung."
     revealed = _render("boss_card_revealed", "de")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from games import board
 from games.engine.content import load_content
 from games.engine.core.actions import parse_action
+from games.presenters import labels
 
 
 def test_a_held_monster_token_is_named_by_the_item_on_its_back():
     content = load_content()
-    assert board.held_item_name(content, "fd-06", "de") == "Dolch"       # front: Räuber
-    assert board.held_item_name(content, "baz-01", "de") == "Bogen"      # an item on its face
+    assert labels.held_item_name(content, "fd-06", "de") == "Dolch"       # front: Räuber
+    assert labels.held_item_name(content, "baz-01", "de") == "Bogen"      # an item on its face
 
 
 def test_the_drop_item_button_names_the_item_not_the_monster():

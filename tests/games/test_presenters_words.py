@@ -6,8 +6,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.utils import translation
 
-from games import board
 from games.engine.content import load_content
+from games.presenters import log as log_text
 from tests.conftest import UserFactory
 from tests.games.test_views_support import detail_url, legal, new_game, submit, users_by_seat
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def _moved(points: int, lang: str) -> str:
     event = {"kind": "moved", "seat": 0, "data": {"frm": "A1", "to": "A2", "points_left": points}}
     with translation.override(lang):
-        return board.event_text(load_content(), event, lang, {0: "alice"}, {})
+        return log_text.event_text(load_content(), event, lang, {0: "alice"}, {})
 
 
 def test_one_movement_point_is_singular_in_both_languages():

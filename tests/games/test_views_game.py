@@ -7,8 +7,11 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
+from games import services
 from games.engine.content import load_content
+from games.errors import IllegalAction
 from games.models import Game, GameAction
 from tests.conftest import UserFactory
 from tests.games.test_views_support import (
@@ -148,7 +151,13 @@ def test_an_illegal_action_is_refused_with_a_message(client, game):
     c = client_for(client, game, 1 - seat)  # not this seat's turn
     response = post_action(c, game, {"kind": "choose_hero", "hero": "elf"}, htmx=True)
     assert response.status_code == 200
-    assert "not possible" in response.content.decode()
+    # The same plain words as the API's message; the engine's reason ("... seat 0 ...") is not shown.
+    assert "Another player has to act first." in response.content.decode()
+    with pytest.raises(IllegalAction) as refused:
+        services.action_submit(game=game, user=users_by_seat(game)[1 - seat],
+                               action={"kind": "choose_hero", "hero": "elf"}, expected_version=0,
+                               idempotency_key="probe")
+    assert refused.value.reason and escape(refused.value.reason) not in response.content.decode()
     assert not GameAction.objects.exists()
     bogus = post_action(c, game, {"kind": "fly_to_the_moon"}, htmx=True)
     assert bogus.status_code == 200 and "incomplete or damaged" in bogus.content.decode()
