@@ -693,7 +693,7 @@ def hero_initial(content: Content, hero_key: str | None, lang: str) -> str:
     return display_name(content.heroes[hero_key], lang)[:1].upper()
 
 
-def _pawn(x: float, y: float) -> str:
+def pawn_path(x: float, y: float) -> str:
     """A pawn's silhouette standing at (x, y): a round head over a flared body the initial sits on."""
     return _spaced(f"M{x - 7:.1f},{y + 9:.1f} L{x + 7:.1f},{y + 9:.1f} Q{x + 6.5:.1f},{y + 1:.1f} "
                    f"{x + 2.6:.1f},{y - 2:.1f} A4.3 4.3 0 1 0 {x - 2.6:.1f},{y - 2:.1f} "
@@ -721,7 +721,7 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, n
         hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
         title = f"{hero_name} ({names.get(seat, _('seat %(seat)s') % {'seat': seat + 1})})"
         out.append(_el("g", _el("title", escape(title))
-                       + _el("path", d=_pawn(x, y), fill=colour, class_="hero")
+                       + _el("path", d=pawn_path(x, y), fill=colour, class_="hero")
                        + _text(x, y + 6.2, hero_initial(content, hero.get("hero"), lang), class_="hero-initial"),
                        class_=f"hero-g seat-{seat}" + (" me" if seat == view.get("seat") else ""),
                        data_seat=seat))
