@@ -125,9 +125,9 @@ def mention_push(*, message_id: int, user_ids: list[int]) -> None:
 
 # --- sending ----------------------------------------------------------------------------------------------
 def _held(row: PushDelivery) -> bool:
-    """Ruling R-180 for push as for mail: no "your turn" while the player is on the site. The row waits
-    with its claim running until he may have left (``stale`` hands it out again then) and is skipped
-    once the turn is no longer his; True when this attempt sends nothing."""
+    """Ruling R-200 (R-180 for push as for mail): no "your turn" while the player is on the site. The
+    row waits with its claim running until he may have left (``stale`` hands it out again then) and is
+    skipped once the turn is no longer his; True when this attempt sends nothing."""
     kind, _sep, ident = row.key.partition(":")
     if kind != "notification" or not ident.isdigit():
         return False

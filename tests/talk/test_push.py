@@ -174,7 +174,7 @@ def _on_site(user, seconds_ago=0):
     cache.set(activity.KEY.format(user.pk), time.time() - seconds_ago)
 
 
-@pytest.mark.rule("R-180")
+@pytest.mark.rule("R-200")
 def test_no_your_turn_push_while_the_player_is_on_the_site_it_waits_until_he_leaves(
         receiver, vapid, user, other_user, django_capture_on_commit_callbacks):
     game = game_in_play(user, other_user)
@@ -199,7 +199,7 @@ def test_no_your_turn_push_while_the_player_is_on_the_site_it_waits_until_he_lea
     assert row.status == DeliveryStatus.SENT and push.stale() == []
 
 
-@pytest.mark.rule("R-180")
+@pytest.mark.rule("R-200")
 def test_a_held_push_is_dropped_when_the_player_took_his_turn_meanwhile(
         receiver, vapid, user, other_user, django_capture_on_commit_callbacks):
     game = game_in_play(user, other_user)
@@ -217,6 +217,7 @@ def test_a_held_push_is_dropped_when_the_player_took_his_turn_meanwhile(
     assert row.status == DeliveryStatus.SKIPPED and receiver.requests == []
 
 
+@pytest.mark.rule("R-200")
 def test_a_mention_is_pushed_even_while_the_reader_is_on_the_site(receiver, vapid, push_user, anna, game,
                                                                   django_capture_on_commit_callbacks):
     # Only "your turn" waits: the open game page shows the turn, but a mention in another game's chat
