@@ -584,6 +584,11 @@ def _figure_kind(entry: dict[str, Any]) -> str | None:
     return kind if entry.get("id") is not None and kind in figures.FIGURES else None
 
 
+def _named(layout: Layout, code: str) -> bool:
+    f = layout.content.regions[code[:1]].field(code)
+    return bool(f.name_de or f.name_en)
+
+
 def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -> list[str]:
     out = []
     by_field: dict[str, list[dict[str, Any]]] = {}
@@ -594,7 +599,10 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
         if p is None:
             continue
         _sx, sy = _inward(p)
-        # Side by side, centred on the field: a figure takes more room than a token.
+        # Side by side, centred on the field: a figure takes more room than a token. Above the field they
+        # stand clear of its code, below it clear of its name (labels never cover each other).
+        above = p[1] - FIELD_R - 10
+        below = p[1] + FIELD_R + 2 + (9 if _named(layout, code) else 0)
         left = p[0] - sum(_slot(e) for e in entries) / 2
         for entry in entries:
             centre = left + _slot(entry) / 2
@@ -602,8 +610,7 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
             figure_kind = _figure_kind(entry)
             if figure_kind is not None:
                 size = figures.SIZE
-                # Above the field it stands clear of the field's code (a token may cover the code).
-                y = p[1] - FIELD_R - 10 - size if sy < 0 else p[1] + 10
+                y = above - size if sy < 0 else below
                 name = token_name(content, entry, lang)
                 title = name if entry.get("face_up") else _("%(token)s (face down)") % {"token": name}
                 out.append(_el("g", figures.figure(figure_kind, centre - size / 2, y, title,
@@ -612,7 +619,7 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
                                class_=f"token-g figure-g token-kind-{figure_kind}", data_kind=figure_kind))
                 continue
             x = centre - 6.5
-            y = p[1] - 23 if sy < 0 else p[1] + 10
+            y = above - 13 if sy < 0 else below
             label_y = y - 2 if sy < 0 else y + 19
             if entry.get("id") is None:
                 out.append(_el("g", _el("title", escape(_("face-down token")))
