@@ -82,16 +82,25 @@ def _report(request: HttpRequest, exc: GameServiceError) -> None:
         text = _("Someone else acted first, so the game has moved on. Nothing of yours was applied; "
                  "here is the current position.")
     elif isinstance(exc, IllegalAction):
-        text = _("That action is not possible (any more): %(reason)s") % {"reason": exc.message}
+        # The engine's reason is written for developers ("seat 0 decides this movement") and in English;
+        # the page offers only legal actions, so this is a form the position has moved past.
+        text = _("That is not possible in this position (any more); nothing was done. "
+                 "Here is the current position: please choose again.")
     elif isinstance(exc, IdempotencyConflict):
         text = _("This form was already used for another action. Please choose again.")
     elif isinstance(exc, NotAllowed):
-        text = _("Not allowed: %(reason)s") % {"reason": exc.message}
+        text = _("Not allowed: %(reason)s") % {"reason": _refusal(exc)}
     elif isinstance(exc, InvalidRequest):
-        text = _("Invalid request: %(reason)s") % {"reason": exc.message}
+        text = _("Invalid request: %(reason)s") % {"reason": _refusal(exc)}
     else:
-        text = exc.message
+        text = _refusal(exc)
     messages.error(request, text)
+
+
+def _refusal(exc: GameServiceError) -> str:
+    """A service's fixed sentence in the reader's language (games.refusals lists them); one built
+    from values stays as it is."""
+    return _(exc.message)
 
 
 # --- lobby -------------------------------------------------------------------------------------------------
