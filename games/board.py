@@ -11,7 +11,6 @@ parameter is a field or a square are also drawn as targets on the board.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games import board_figures as figures
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
@@ -31,6 +31,10 @@ from games.presenters.labels import (
     param_value_label,
     token_name,
 )
+from games.svg import el as _el
+from games.svg import fmt as _fmt
+from games.svg import spaced as _spaced
+from games.svg import text as _text
 
 CARD = 200                  # one region card is CARD x CARD units; field x/y (0..100) are scaled by 2
 MARGIN = 22                 # room for the row and column numbers around the square
@@ -168,31 +172,6 @@ def board_targets(groups: list[Group]) -> dict[str, Option]:
 
 
 # --- the board ---------------------------------------------------------------------------------------
-def _attrs(**attrs: Any) -> str:
-    parts = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(str(value))}"')
-    return " ".join(parts)
-
-
-def _el(tag: str, content: str = "", **attrs: Any) -> str:
-    a = _attrs(**attrs)
-    if content:
-        return f"<{tag} {a}>{content}</{tag}>"
-    return f"<{tag} {a}/>"
-
-
-def _text(x: float, y: float, text: str, **attrs: Any) -> str:
-    return _el("text", escape(text), x=f"{x:.1f}", y=f"{y:.1f}", **attrs)
-
-
-def _fmt(v: float) -> str:
-    return f"{v:.1f}"
-
-
 class Layout:
     """Where things are: the revealed cards of one view, their fields and the fields' positions."""
 
@@ -217,12 +196,6 @@ class Layout:
             return None
         row, col = row_col(self.cell_of_letter[code[:1]])
         return col * CARD + f.x * CARD / 100, row * CARD + f.y * CARD / 100
-
-
-def _spaced(d: str) -> str:
-    """Path data with a space after each command letter: "L3 5" would read as the field code L3 to the
-    tests (and to a reader of the page's text) that make sure no hidden field's code reaches the page."""
-    return re.sub(r"([A-Za-z])(?=[-\d.])", r"\1 ", d)
 
 
 # --- the terrain drawn on a card ---------------------------------------------------------------------
@@ -502,6 +475,24 @@ def _inward(p: tuple[float, float]) -> tuple[int, int]:
     return (1 if fx < 78 else -1), (-1 if fy > 24 else 1)
 
 
+TOKEN_SLOT = 15     # the width a token takes beside its neighbours on one field
+
+
+def _slot(entry: dict[str, Any]) -> float:
+    return figures.SIZE + 2 if _figure_kind(entry) else TOKEN_SLOT
+
+
+def _figure_kind(entry: dict[str, Any]) -> str | None:
+    """The figure a token is drawn as (the dragon, a Wächter …) when the viewer knows its face."""
+    kind = entry.get("kind")
+    return kind if entry.get("id") is not None and kind in figures.FIGURES else None
+
+
+def _named(layout: Layout, code: str) -> bool:
+    f = layout.content.regions[code[:1]].field(code)
+    return bool(f.name_de or f.name_en)
+
+
 def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -> list[str]:
     out = []
     by_field: dict[str, list[dict[str, Any]]] = {}
@@ -512,10 +503,27 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
         if p is None:
             continue
         _sx, sy = _inward(p)
-        n = len(entries)
-        for i, entry in enumerate(entries):
-            x = p[0] - 6.5 + (i - (n - 1) / 2) * 15
-            y = p[1] - 23 if sy < 0 else p[1] + 10
+        # Side by side, centred on the field: a figure takes more room than a token. Above the field they
+        # stand clear of its code, below it clear of its name (labels never cover each other).
+        above = p[1] - FIELD_R - 10
+        below = p[1] + FIELD_R + 2 + (9 if _named(layout, code) else 0)
+        left = p[0] - sum(_slot(e) for e in entries) / 2
+        for entry in entries:
+            centre = left + _slot(entry) / 2
+            left += _slot(entry)
+            figure_kind = _figure_kind(entry)
+            if figure_kind is not None:
+                size = figures.SIZE
+                y = above - size if sy < 0 else below
+                name = token_name(content, entry, lang)
+                title = name if entry.get("face_up") else _("%(token)s (face down)") % {"token": name}
+                out.append(_el("g", figures.figure(figure_kind, centre - size / 2, y, title,
+                                                   face_down=not entry.get("face_up"))
+                               + _text(centre, y - 2 if sy < 0 else y + size + 6, name, class_="token-label"),
+                               class_=f"token-g figure-g token-kind-{figure_kind}", data_kind=figure_kind))
+                continue
+            x = centre - 6.5
+            y = above - 13 if sy < 0 else below
             label_y = y - 2 if sy < 0 else y + 19
             if entry.get("id") is None:
                 out.append(_el("g", _el("title", escape(_("face-down token")))
@@ -563,20 +571,31 @@ TOKEN_GLYPHS: dict[str, str] = {kind: _spaced(d) for kind, d in {
 }.items()}
 
 
-def _boat(layout: Layout, view: dict[str, Any]) -> list[str]:
-    boat = view.get("boat")
+def boat_fields(boat: str | None) -> tuple[str, ...]:
+    """The field(s) the Kahn lies at: its field, or both ends of its crossing while the staff is aboard."""
     if not boat:
-        return []
-    points = [layout.pos(code) for code in str(boat).split("|")]
-    points = [p for p in points if p is not None]
+        return ()
+    return figures.STAFF_CROSSING if boat == figures.STAFF else tuple(str(boat).split("|"))
+
+
+def _boat(layout: Layout, view: dict[str, Any]) -> list[str]:
+    """The Kahn beside the water its field lies on, or in the middle of its crossing with the staff aboard."""
+    boat = view.get("boat")
+    points = [p for p in (layout.pos(code) for code in boat_fields(boat)) if p is not None]
     if not points:
         return []
-    x = sum(p[0] for p in points) / len(points) - 4
-    y = sum(p[1] for p in points) / len(points) + 14
-    hull = f"M{x - 9:.1f},{y:.1f} L{x + 9:.1f},{y:.1f} L{x + 5:.1f},{y + 5:.1f} L{x - 5:.1f},{y + 5:.1f} Z"
-    return [_el("g", _el("title", escape(_("The boat"))) + _el("path", d=_spaced(hull), class_="boat")
-                + _el("line", x1=_fmt(x), y1=_fmt(y), x2=_fmt(x), y2=_fmt(y - 9), class_="boat-mast"),
-                class_="boat-g")]
+    staff = boat == figures.STAFF
+    x = sum(p[0] for p in points) / len(points)
+    y = sum(p[1] for p in points) / len(points) - figures.SIZE / 2
+    if staff:
+        x -= figures.SIZE / 2
+    else:
+        # Beside its field, on the side away from the pawns (they stand on the inward side), hull level
+        # with the dot, so neither the field's name under it nor a pawn is covered.
+        sx, _sy = _inward(points[0])
+        x += -FIELD_R - 2 - figures.SIZE if sx > 0 else FIELD_R + 2
+    title = _("The Kahn, with the wand aboard: its crossing is free") if staff else _("The boat")
+    return [figures.kahn(x, y, title, staff=staff)]
 
 
 def hero_initial(content: Content, hero_key: str | None, lang: str) -> str:
@@ -585,7 +604,7 @@ def hero_initial(content: Content, hero_key: str | None, lang: str) -> str:
     return display_name(content.heroes[hero_key], lang)[:1].upper()
 
 
-def _pawn(x: float, y: float) -> str:
+def pawn_path(x: float, y: float) -> str:
     """A pawn's silhouette standing at (x, y): a round head over a flared body the initial sits on."""
     return _spaced(f"M{x - 7:.1f},{y + 9:.1f} L{x + 7:.1f},{y + 9:.1f} Q{x + 6.5:.1f},{y + 1:.1f} "
                    f"{x + 2.6:.1f},{y - 2:.1f} A4.3 4.3 0 1 0 {x - 2.6:.1f},{y - 2:.1f} "
@@ -613,7 +632,7 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, n
         hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
         title = f"{hero_name} ({names.get(seat, _('seat %(seat)s') % {'seat': seat + 1})})"
         out.append(_el("g", _el("title", escape(title))
-                       + _el("path", d=_pawn(x, y), fill=colour, class_="hero")
+                       + _el("path", d=pawn_path(x, y), fill=colour, class_="hero")
                        + _text(x, y + 6.2, hero_initial(content, hero.get("hero"), lang), class_="hero-initial"),
                        class_=f"hero-g seat-{seat}" + (" me" if seat == view.get("seat") else ""),
                        data_seat=seat))

@@ -87,13 +87,10 @@ def hold(row: Notification, now: float | None = None) -> str | None:
     he leaves, and is dropped when he took the turn meanwhile. In the mode "only when away" a player
     hears once per absence: no second mail until he has been back on the site.
     """
-    if row.kind != Notification.Kind.YOUR_TURN or row.game is None:
-        return None
-    game, user = row.game, row.user
-    if not _still_waiting(game, user, row.turn):
-        return SKIP
-    if activity.is_on_site(user.pk, now):
-        return LATER
+    held = hold_while_on_site(row, now)
+    if held is not None or row.kind != Notification.Kind.YOUR_TURN or row.game is None:
+        return held
+    user = row.user
     if user.mail_mode == user.MailMode.AWAY:
         seen = activity.last_seen(user.pk)
         last_mail = (Notification.objects.filter(user=user, kind=Notification.Kind.YOUR_TURN,
@@ -104,6 +101,25 @@ def hold(row: Notification, now: float | None = None) -> str | None:
     return None
 
 
+def hold_while_on_site(row: Notification, now: float | None = None) -> str | None:
+    """The part of ``hold`` every channel obeys (mail and web push alike): a "your turn" message waits
+    (LATER) while the player is on the site and is dropped (SKIP) once the turn is no longer his."""
+    if row.kind != Notification.Kind.YOUR_TURN or row.game is None:
+        return None
+    if not _still_waiting(row.game, row.user, row.turn):
+        return SKIP
+    if activity.is_on_site(row.user_id, now):
+        return LATER
+    return None
+
+
+def away_from(user_id: int) -> datetime:
+    """When a player now on the site may have left: his last stamp plus the on-site window."""
+    seen = activity.last_seen(user_id) or timezone.now().timestamp()
+    until = max(seen + activity.active_seconds(), timezone.now().timestamp() + 1)
+    return datetime.fromtimestamp(until, tz=UTC)
+
+
 def _still_waiting(game: Game, user, turn: int) -> bool:
     """False once the game has ended or moved past ``turn`` (the player took it, or it ran out)."""
     game.refresh_from_db(fields=["status", "turn_number"])
@@ -112,10 +128,7 @@ def _still_waiting(game: Game, user, turn: int) -> bool:
 
 def _postpone(row: Notification) -> None:
     """Give the claim back with a lease until the player may have left; the sweep sends it then."""
-    seen = activity.last_seen(row.user_id) or timezone.now().timestamp()
-    until = max(seen + activity.active_seconds(), timezone.now().timestamp() + 1)
-    Notification.objects.filter(pk=row.pk).update(
-        claimed_until=datetime.fromtimestamp(until, tz=UTC))
+    Notification.objects.filter(pk=row.pk).update(claimed_until=away_from(row.user_id))
 
 
 def deliver(notification_id: int, before_send=None) -> bool:

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, endings, poll, rulebook, selectors, services, standing, turns, visits, walking
+from games import board, board_legend, endings, poll, rulebook, selectors, services, standing, turns, visits, walking
 from games import cache as game_cache
 from games.engine import view as engine_view
 from games.engine.content import load_content
@@ -231,6 +231,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
             extra={"changed": list(changed), "upto": upto},
             build=lambda: str(board.render_board(content=content, view=view, lang=lang, targets=targets,
                                                  names=names, changed=changed)))),
+        "board_legend": board_legend.legend(content, view, lang),
         "story": story,
         "walks": walks,
         "points_left": view.get("turn_state", {}).get("points") if view.get("phase") == "play" else None,
@@ -653,6 +654,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "first": positions[0], "last": positions[-1],
         "board_svg": board.render_board(content=content, view=view, lang=lang, targets={}, names=names),
         "board_text": board.board_text(content=content, view=view, lang=lang, names=names),
+        "board_legend": board_legend.legend(content, view, lang),
         "current_entry": log_text.describe_log(content, shown, lang, names, hero_names)[0] if shown else None,
         "seat_index": seat_index,
     }

@@ -289,6 +289,8 @@ CELERY_BEAT_SCHEDULE = {
     "advance-seasons": {"task": "leagues.tasks.advance_seasons", "schedule": 300.0},
     # Pending mails whose claim expired (a killed pool process) or that were never claimed.
     "sweep-notifications": {"task": "games.tasks.sweep_notifications", "schedule": 120.0},
+    # Push messages held while their player was on the site (ruling R-180), sent once he has left.
+    "sweep-push": {"task": "talk.tasks.sweep_push", "schedule": 120.0},
     "send-daily-digests": {
         "task": "games.tasks.send_daily_digests",
         "schedule": crontab(hour=7, minute=0),

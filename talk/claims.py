@@ -42,6 +42,12 @@ def sent(model: type[ClaimedDelivery], delivery_id: int, **fields) -> None:
                                                 claimed_until=None, **fields)
 
 
+def skipped(model: type[ClaimedDelivery], delivery_id: int) -> None:
+    """Not to be sent after all (what it told of is over); kept as the record that it was decided."""
+    model.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
+        status=DeliveryStatus.SKIPPED, claimed_until=None)
+
+
 def give_up(model: type[ClaimedDelivery], delivery_id: int, error: str) -> None:
     model._default_manager.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
         status=DeliveryStatus.FAILED, last_error=error[:2000], claimed_until=None)

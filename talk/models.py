@@ -110,6 +110,7 @@ class DeliveryStatus(models.TextChoices):
     SENT = "sent", _("Sent")
     FAILED = "failed", _("Failed")
     GONE = "gone", _("Receiver gone")
+    SKIPPED = "skipped", _("No longer needed")
 
 
 class ClaimedDelivery(models.Model):

@@ -24,11 +24,12 @@ from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
 from accounts.channels import PUSH, channels_for
+from games import notifications
 from games.errors import InvalidRequest
 from games.models import Notification
 
 from . import claims, urlguard
-from .models import ChatMessage, PushDelivery, PushSubscription
+from .models import ChatMessage, DeliveryStatus, PushDelivery, PushSubscription
 
 log = logging.getLogger(__name__)
 
@@ -124,10 +125,35 @@ def mention_push(*, message_id: int, user_ids: list[int]) -> None:
 
 
 # --- sending ----------------------------------------------------------------------------------------------
+def _held(row: PushDelivery) -> bool:
+    """Ruling R-200 (R-180 for push as for mail): no "your turn" while the player is on the site. The
+    row waits with its claim running until he may have left (``stale`` hands it out again then) and is
+    skipped once the turn is no longer his; True when this attempt sends nothing."""
+    kind, _sep, ident = row.key.partition(":")
+    if kind != "notification" or not ident.isdigit():
+        return False
+    notification = Notification.objects.select_related("user", "game").filter(pk=int(ident)).first()
+    held = notifications.hold_while_on_site(notification) if notification is not None else None
+    if held == notifications.LATER:
+        PushDelivery.objects.filter(pk=row.pk).update(claimed_until=notifications.away_from(row.user_id))
+    elif held == notifications.SKIP:
+        claims.skipped(PushDelivery, row.pk)
+    return held is not None
+
+
+def stale() -> list[int]:
+    """Pending messages whose claim ran out: held while their player was on the site, or taken by a
+    worker that died. (A failed attempt releases its claim and is retried by its task, not here.)"""
+    return list(PushDelivery.objects.filter(status=DeliveryStatus.PENDING, claimed_until__lt=timezone.now())
+                .order_by("claimed_until").values_list("pk", flat=True)[:500])
+
+
 def deliver(delivery_id: int) -> bool:
     """Send one claimed message to each browser of its user not yet reached; True when it is done."""
     row = claims.claim(PushDelivery, delivery_id, "user")
     if row is None:
+        return False
+    if _held(row):
         return False
     done = set(row.payload.get("done", []))
     data = json.dumps({k: row.payload[k] for k in ("title", "body", "url", "tag") if k in row.payload})

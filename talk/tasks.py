@@ -36,6 +36,15 @@ def send_push(self, delivery_id: int) -> None:
     _send_or_retry(self, push, delivery_id)
 
 
+@shared_task
+def sweep_push() -> int:
+    """Periodic: hand each push held while its player was on the site (or orphaned) to a sender again."""
+    ids = push.stale()
+    for delivery_id in ids:
+        send_push.delay(delivery_id)
+    return len(ids)
+
+
 @shared_task(acks_late=True)
 def webhooks_for_event(game_id: int, key: str, event: dict) -> int:
     return len(webhooks.record_event(game_id=game_id, key=key, event=event))

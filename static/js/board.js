@@ -6,10 +6,28 @@
   var KEY = "heldenweb.boardZoom";
   var WHOLE = "heldenweb.boardWhole";
 
-  function zoomIndex() {
+  // Screen pixels per board unit below which field codes (8 units) and names (7.5) are too small to read.
+  var LEGIBLE = 1.15;
+
+  // The first zoom at which the shown part of the board is legible in this scroller: 1 when it fits
+  // legibly (one or two cards on a desktop), more on a phone or for cards far apart — the player then
+  // sees his hero's or the first target's card readable and pans to the rest.
+  function legibleIndex(scroller) {
+    var svg = scroller && scroller.querySelector(".board-svg");
+    var box = svg && (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+    if (!box || box.length !== 4 || !box[2] || !scroller.clientWidth) return 0;
+    for (var i = 0; i < ZOOMS.length; i++) {
+      if (scroller.clientWidth * ZOOMS[i] / box[2] >= LEGIBLE) return i;
+    }
+    return ZOOMS.length - 1;
+  }
+
+  // The zoom the player chose (kept for the session), else the legible one for this board.
+  function zoomIndex(scroller) {
     var stored = sessionStorage.getItem(KEY);
-    // On a phone the whole square is too small to read: start zoomed in (the buttons change it).
-    var i = stored === null ? (window.innerWidth < 640 ? 1 : 0) : parseInt(stored, 10);
+    var whole = sessionStorage.getItem(WHOLE) === "1";   // the whole square is an overview: unzoomed
+    var i = stored !== null ? parseInt(stored, 10)
+      : whole ? 0 : legibleIndex(scroller || document.querySelector(".board-scroll"));
     return isNaN(i) ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, i));
   }
 
@@ -24,7 +42,6 @@
   }
 
   function applyZoom(root, recentre) {
-    var z = ZOOMS[zoomIndex()];
     (root || document).querySelectorAll(".board-scroll").forEach(function (scroller) {
       var svg = scroller.querySelector(".board-svg");
       if (!svg) return;
@@ -32,6 +49,7 @@
       var whole = sessionStorage.getItem(WHOLE) === "1";
       var box = whole ? svg.getAttribute("data-full") : svg.getAttribute("data-fit");
       if (box) svg.setAttribute("viewBox", box);
+      var z = ZOOMS[zoomIndex(scroller)];
       scroller.parentNode.querySelectorAll('[data-zoom="whole"]').forEach(function (b) {
         b.setAttribute("aria-pressed", whole ? "true" : "false");
       });
@@ -49,12 +67,16 @@
   // One change of zoom, from a button (data-zoom) or a key on the focused board: in, out, whole, reset.
   function changeZoom(what) {
     var i = zoomIndex();
-    if (what === "whole") {
-      sessionStorage.setItem(WHOLE, sessionStorage.getItem(WHOLE) === "1" ? "0" : "1");
-    } else if (what === "reset") {
-      sessionStorage.setItem(WHOLE, "0");
+    if (what === "whole" || what === "reset") {
+      // "Whole board" toggles the overview; "Fit" goes back to the explored cards. Both start again
+      // from their own zoom (unzoomed for the overview, legible for the explored cards).
+      var whole = what === "whole" && sessionStorage.getItem(WHOLE) !== "1";
+      sessionStorage.setItem(WHOLE, whole ? "1" : "0");
+      sessionStorage.removeItem(KEY);
+      applyZoom(document, true);
+      return;
     }
-    i = what === "in" ? i + 1 : what === "out" ? i - 1 : what === "whole" ? i : 0;
+    i = what === "in" ? i + 1 : i - 1;
     sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
     applyZoom(document, true);
   }

@@ -97,6 +97,17 @@ def test_the_game_page_draws_the_revealed_cards_terrain(open_page, live_server, 
     result = svg.evaluate(CHECK)
     assert result["arts"] >= 1, "the revealed cards show their terrain"
     assert result["bad"] == []
+    # The legend is drawn with the board's own shapes: each entry a visible swatch, and each revealed
+    # terrain's swatch painted exactly as that terrain's card on the board.
+    legend = page.evaluate("""() => [...document.querySelectorAll('.board-legend li')].map(li => {
+        const svg = li.querySelector('svg.legend-swatch'); const r = svg && svg.getBoundingClientRect();
+        return {label: li.textContent.trim(), w: r ? r.width : 0, h: r ? r.height : 0}; })""")
+    assert legend and all(e["w"] >= 10 and e["h"] >= 10 for e in legend), legend
+    same = page.evaluate("""() => [...document.querySelectorAll('.board-legend .card[class*="terrain-"]')].map(sw => {
+        const cls = [...sw.classList].find(c => c.startsWith('terrain-'));
+        const card = document.querySelector('#game svg.board-svg rect.card.' + cls);
+        return [cls, getComputedStyle(sw).fill, card && getComputedStyle(card).fill]; })""")
+    assert same and all(fill == card for _cls, fill, card in same), same
     name = "phone" if viewport is PHONE else "desktop"
     shot(page, f"board-art-game-{name}")
     svg.screenshot(path=str(SCREENSHOTS / f"board-art-game-board-{name}.png"))

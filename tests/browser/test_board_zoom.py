@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.browser.conftest import DESKTOP, needs_chromium
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium
 from tests.conftest import UserFactory
 from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
 
@@ -50,4 +50,38 @@ def test_the_focused_board_zooms_and_pans_with_the_keyboard(open_page, live_serv
     page.locator("textarea").first.focus()
     page.keyboard.press("+")
     assert abs(scroller.evaluate(WIDTH) - fitted) < 2
+    assert not page.errors, page.errors
+
+
+SCALE = """el => { const svg = el.querySelector('svg.board-svg');
+  return svg.getBoundingClientRect().width / Number(svg.getAttribute('viewBox').split(/\\s+/)[2]); }"""
+IN_VIEW = """el => { const spot = el.querySelector('a.board-target') || el.querySelector('.hero-g.me');
+  const a = spot.getBoundingClientRect(), b = el.getBoundingClientRect();
+  return a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1; }"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.django_db(transaction=True)
+def test_the_board_opens_at_a_zoom_where_field_codes_are_legible(open_page, live_server, viewport):
+    """Issue 16: "readable at its default size on a 1280 px screen and on a phone". Field codes are 8 board
+    units high: at 1.15 px per unit or more they render at 9 px or more; the player's own place (the first
+    target, else his pawn) is in view, the rest a pan away."""
+    cache.clear()
+    alice = UserFactory(username="alice", language="en")
+    bert = UserFactory(username="bert", language="en")
+    game = play_setup(new_game(alice, [bert], title="Legible"))
+    seat, _ = legal(game)
+    page = open_page(users_by_seat(game)[seat], viewport)
+    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+    scroller = page.locator("#game .board-scroll").first
+    page.wait_for_timeout(200)
+    assert scroller.evaluate(SCALE) >= 1.15
+    assert scroller.evaluate(IN_VIEW), "the player's own place is shown"
+    name = "phone" if viewport is PHONE else "desktop"
+    scroller.screenshot(path=str(SCREENSHOTS / f"board-default-{name}.png"))
+    # "Whole board" is the overview (unzoomed), "Fit" brings the legible view back.
+    page.get_by_role("button", name="Whole board").click()
+    assert abs(scroller.evaluate(WIDTH) - scroller.evaluate("el => el.clientWidth")) < 2
+    page.get_by_role("button", name="Fit").click()
+    assert scroller.evaluate(SCALE) >= 1.15
     assert not page.errors, page.errors

@@ -168,13 +168,14 @@ def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, v
     assert not page.errors, page.errors
 
 
-def test_the_waiting_player_sees_the_story_of_the_others_turn(open_page, live_server):
+@VIEWPORTS
+def test_the_waiting_player_sees_the_story_of_the_others_turn(open_page, live_server, viewport):
     from tests.games.test_views_support import submit
 
     game, user = _playing_game()
     seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
     other = users_by_seat(game)[1 - seat]
-    page = open_page(other, PHONE)
+    page = open_page(other, viewport)
     page.goto(_game_url(live_server, game))
     old = _stamp(page)
     submit(game, {"kind": "begin_turn"})
@@ -183,31 +184,60 @@ def test_the_waiting_player_sees_the_story_of_the_others_turn(open_page, live_se
     wait_for_new_position(page, old)   # the page follows by polling
     page.wait_for_selector(".story")
     assert "Since your last visit" in page.locator(".story").text_content()
-    shot(page, "story-phone")
+    shot(page, f"story-{_size(viewport)}")
     page.reload()
     assert page.locator(".story").count() == 0, "read once seen"
     assert not page.errors, page.errors
 
 
-def test_a_step_is_taken_back_and_then_the_player_resigns(open_page, live_server):
+def _size(viewport) -> str:
+    return "phone" if viewport is PHONE else "desktop"
+
+
+def _plain_neighbour(game, seat: int) -> str:
+    """A field one step away whose step only walks (no die, nothing revealed): a step that can be taken back."""
+    from games.engine.content import load_content
+    from games.persistence import load_state
+    from games.walking import reachable
+
+    game.refresh_from_db()
+    routes = reachable(load_content(), load_state(game), seat)
+    plain = [to for to, r in routes.items()
+             if len(r.steps) == 1 and not r.stops and not r.rolls and not r.gold and not to.startswith("?")]
+    assert plain, f"no plain step from here: {routes}"
+    return sorted(plain)[0]
+
+
+@VIEWPORTS
+def test_a_step_is_taken_back_and_then_the_player_resigns(open_page, live_server, viewport):
     game, user = _playing_game()
-    page = open_page(user, DESKTOP)
+    seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
+    page = open_page(user, viewport)
     page.goto(_game_url(live_server, game))
     old = _stamp(page)
     page.get_by_role("button", name="Begin your turn").click()
     wait_for_new_position(page, old)
+    if page.locator('form[data-kind="choose_movement"]').count():
+        old = _stamp(page)
+        page.locator('form[data-kind="choose_movement"] button', has_text="walk").click()
+        wait_for_new_position(page, old)
+    to = _plain_neighbour(game, seat)
     old = _stamp(page)
-    page.locator('form[data-kind="move"] button[type=submit]').first.click()
+    page.locator(f'svg a.board-target[data-target="field:{to}"]').click()
     wait_for_new_position(page, old)
     game.refresh_from_db()
-    if page.locator("form.take-back").count():   # a plain step (no die, nothing revealed)
-        old = _stamp(page)
-        page.get_by_role("button", name="Take back my last step").click()
-        wait_for_new_position(page, old)
-        assert "was taken back" in page.locator("#game").text_content()
+    position = page.locator("#game").text_content()
+    assert page.locator("form.take-back").count() == 1, "a plain step is offered to be taken back"
+    shot(page, f"take-back-offered-{_size(viewport)}")
+    old = _stamp(page)
+    page.get_by_role("button", name="Take back my last step").click()
+    wait_for_new_position(page, old)
+    assert "was taken back" in page.locator("#game").text_content()
+    assert page.locator(f'svg a.board-target[data-target="field:{to}"]').count() == 1, "the step can be made again"
+    assert position != page.locator("#game").text_content()
     page.locator("details.resign summary").click()
     page.get_by_role("button", name="Yes, resign").click()
     page.wait_for_selector("text=You resigned")
-    shot(page, "resigned-desktop")
+    shot(page, f"resigned-{_size(viewport)}")
     assert game.seats.get(user=user).dropped
     assert not page.errors, page.errors

@@ -135,6 +135,16 @@ def test_a_finished_game_shows_winner_story_statistics_seed_and_checks_its_dice(
     page.wait_for_selector("#dice-result[data-ok='true']", timeout=30_000)
     _fits(page)
     shot(page, f"i16-dice-check-{_name(viewport)}")
+    # The rematch offer at the end: a new game with the same players, started at once.
+    page.goto(_url(live_server, "games:detail", game.pk))
+    page.get_by_role("button", name="Rematch with the same players").click()
+    page.wait_for_url(lambda url: url.rstrip("/").split("/")[-1] != str(game.pk), timeout=15_000)
+    rematch = Game.objects.exclude(pk=game.pk).get(title__contains="Finale")
+    assert {s.user_id for s in rematch.seats.all()} == {s.user_id for s in game.seats.all()}
+    assert rematch.status in (Game.Status.SETUP, Game.Status.RUNNING)
+    page.goto(_url(live_server, "games:detail", game.pk))
+    page.get_by_role("link", name="Go to the rematch").click()
+    page.wait_for_url(f"**/games/{rematch.pk}/")
     assert not page.errors, page.errors
 
 

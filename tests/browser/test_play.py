@@ -20,6 +20,7 @@ from games.engine.core.board import board_for
 from games.engine.playout import acting_seat
 from games.models import Game, GameAction
 from games.persistence import load_state
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.conftest import TEST_PASSWORD, UserFactory
 
 CHROMIUM = "/usr/bin/chromium"
@@ -42,8 +43,9 @@ def browser(chromium):
 
 
 class Player:
-    def __init__(self, browser, live_server, user, name: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+    def __init__(self, browser, live_server, user, name: str, viewport=DESKTOP) -> None:
+        self.context = browser.new_context(viewport=viewport)
+        self.size = "phone" if viewport is PHONE else "desktop"
         self.page = self.context.new_page()
         self.base = live_server.url
         self.user = user
@@ -91,8 +93,8 @@ class Player:
 
     def shot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
-        self.page.locator(".board-panel").screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}-page.png"), full_page=True)
+        self.page.locator(".board-panel").screenshot(path=str(ARTIFACTS / f"{name}-{self.size}-board.png"))
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}-{self.size}-page.png"), full_page=True)
 
 
 def _distance_to_tokens(game: Game, seat: int) -> dict[str, int]:
@@ -128,18 +130,21 @@ def _events(game: Game) -> list[dict]:
     return [e for row in GameAction.objects.filter(game=game, taken_back=False) for e in row.events]
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.django_db(transaction=True)
-def test_two_players_set_up_and_play_by_clicking(browser, live_server):
+def test_two_players_set_up_and_play_by_clicking(browser, live_server, viewport):
+    """Issue 16's Done-when: at 1280 × 800 and at 390 × 844, set up and several turns by clicking."""
     alice = UserFactory(username="alice", language="en")
     bert = UserFactory(username="bert", language="en")
-    a, b = Player(browser, live_server, alice, "alice"), Player(browser, live_server, bert, "bert")
+    a = Player(browser, live_server, alice, "alice", viewport)
+    b = Player(browser, live_server, bert, "bert", viewport)
     a.login()
     b.login()
 
     # Alice creates a game in the lobby; Bert finds it there and joins.
     a.page.goto(f"{a.base}/games/")
     ARTIFACTS.mkdir(exist_ok=True)
-    a.page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+    a.page.screenshot(path=str(ARTIFACTS / f"lobby-{a.size}.png"), full_page=True)
     a.page.fill("input[name=title]", "Browser game")
     a.page.select_option("select[name=seat_count]", "2")
     a.page.get_by_role("button", name="Create game").click()

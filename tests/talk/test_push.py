@@ -6,19 +6,25 @@ from __future__ import annotations
 import base64
 import json
 import os
+import time
 
 import http_ece
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.core import mail
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 
-from games.models import Notification
-from talk import push, services
+from accounts import activity
+from games import notifications
+from games.models import Game, Notification
+from talk import push, services, tasks
 from talk.models import DeliveryStatus, PushDelivery, PushSubscription
 from talk.vapid import new_key_pair
 from tests.talk.helpers import act, play_until_turn
+from tests.tasks.helpers import game_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +123,6 @@ def test_your_turn_reaches_a_player_once_by_each_chosen_channel(receiver, vapid,
 
 
 def test_push_only_players_get_no_mail_but_the_row_claims_the_event(vapid, anna, game):
-    from games import notifications
 
     services.channels_update(user=anna, notify_by_email=False, notify_by_push=True)
     assert notifications.notify(user=anna, game=game, turn=5, kind="your_turn") is None  # no mail to send
@@ -163,3 +168,64 @@ def test_push_subscriptions_through_the_api(token_client, receiver, vapid, push_
     assert api.get("/api/v1/me/push-subscriptions/").json()[0]["endpoint_host"] == "127.0.0.1"
     assert api.delete(f"/api/v1/me/push-subscriptions/{created.json()['id']}/").status_code == 204
     assert PushSubscription.objects.count() == 0
+
+
+def _on_site(user, seconds_ago=0):
+    cache.set(activity.KEY.format(user.pk), time.time() - seconds_ago)
+
+
+@pytest.mark.rule("R-200")
+def test_no_your_turn_push_while_the_player_is_on_the_site_it_waits_until_he_leaves(
+        receiver, vapid, user, other_user, django_capture_on_commit_callbacks):
+    game = game_in_play(user, other_user)
+    services.channels_update(user=user, notify_by_push=True)
+    browser = Browser(receiver.url + "/push/held")
+    browser.subscribe(user)
+    _on_site(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        notifications.notify(user=user, game=game, turn=game.turn_number, kind="your_turn")
+    row = PushDelivery.objects.get(user=user)
+    assert receiver.requests == [] and row.status == DeliveryStatus.PENDING
+    assert row.claimed_until > timezone.now() and row.pk not in push.stale()
+    assert tasks.sweep_push() == 0  # still on the site: nobody sends it yet
+    # He leaves; when his window has passed, beat's sweep hands the held message out and it is sent.
+    _on_site(user, seconds_ago=3600)
+    PushDelivery.objects.filter(pk=row.pk).update(claimed_until=timezone.now() - timezone.timedelta(seconds=1))
+    assert push.stale() == [row.pk]
+    tasks.sweep_push()
+    [request] = receiver.requests
+    assert browser.read(request)["title"] == "Your turn"
+    row.refresh_from_db()
+    assert row.status == DeliveryStatus.SENT and push.stale() == []
+
+
+@pytest.mark.rule("R-200")
+def test_a_held_push_is_dropped_when_the_player_took_his_turn_meanwhile(
+        receiver, vapid, user, other_user, django_capture_on_commit_callbacks):
+    game = game_in_play(user, other_user)
+    services.channels_update(user=user, notify_by_push=True)
+    Browser(receiver.url + "/push/dropped").subscribe(user)
+    _on_site(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        notifications.notify(user=user, game=game, turn=game.turn_number, kind="your_turn")
+    row = PushDelivery.objects.get(user=user)
+    Game.objects.filter(pk=game.pk).update(turn_number=game.turn_number + 1)
+    _on_site(user, seconds_ago=3600)
+    PushDelivery.objects.filter(pk=row.pk).update(claimed_until=None)
+    assert push.deliver(row.pk) is False
+    row.refresh_from_db()
+    assert row.status == DeliveryStatus.SKIPPED and receiver.requests == []
+
+
+@pytest.mark.rule("R-200")
+def test_a_mention_is_pushed_even_while_the_reader_is_on_the_site(receiver, vapid, push_user, anna, game,
+                                                                  django_capture_on_commit_callbacks):
+    # Only "your turn" waits: the open game page shows the turn, but a mention in another game's chat
+    # is news the reader would not see otherwise.
+    browser = Browser(receiver.url + "/push/mention")
+    browser.subscribe(push_user)
+    _on_site(push_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.chat_post(user=anna, game=game, body="@Bert hier")
+    [request] = receiver.requests
+    assert browser.read(request)["body"] == "@Bert hier"

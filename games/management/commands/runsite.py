@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -11,6 +12,17 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from accounts.demo import DEMO_PASSWORD, DEMO_USERNAMES
+
+
+def child_environment(host: str, port: str, environ=None) -> dict[str, str]:
+    """The environment of web, worker and beat: mails link to where this server answers (the worker
+    writes them), also when started as ``manage.py runsite --port 8101`` without ``make run``; a
+    SITE_URL set by the operator wins. A server on every interface is reached as localhost here."""
+    env = dict(os.environ if environ is None else environ)
+    if not env.get("SITE_URL"):
+        shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+        env["SITE_URL"] = f"http://{shown}:{port}"
+    return env
 
 
 class Command(BaseCommand):
@@ -29,13 +41,14 @@ class Command(BaseCommand):
             "beat": [python, "-m", "celery", "-A", "heldenweb", "beat", "--loglevel=INFO",
                      f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}"],
         }
-        processes = {name: subprocess.Popen(cmd) for name, cmd in commands.items()}
+        env = child_environment(host, port)
+        processes = {name: subprocess.Popen(cmd, env=env) for name, cmd in commands.items()}
         self.stdout.write(self.style.SUCCESS(f"\nheldenweb runs at http://{host}:{port}/"))
         self.stdout.write(
             "Demo logins: " + ", ".join(DEMO_USERNAMES) + f" (password: {DEMO_PASSWORD})"
         )
         mail = getattr(settings, "EMAIL_FILE_PATH", None) or f"SMTP ({settings.EMAIL_HOST})"
-        self.stdout.write(f"Mails go to {mail}")
+        self.stdout.write(f"Mails go to {mail} and link to {env['SITE_URL']}")
         self.stdout.write("Press Ctrl-C to stop web, worker and beat.\n")
 
         stopping = False

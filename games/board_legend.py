@@ -1,0 +1,152 @@
+"""The board's legend: each entry drawn with the very shapes and classes the board uses, so it cannot
+drift from the board's look again (issue 16: the old legend showed plain colour dots).
+
+What is on the board right now decides most entries — the terrains of the revealed cards, the kinds of
+the tokens the viewer can tell apart, the figures, the pawns' colours, the Kahn — so the legend stays
+short and explains exactly what the player sees. The field kinds and the two special ways are always
+listed: they are the map's language. Only the view is read, so nothing hidden can leak through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from games import board
+from games import board_figures as figures
+from games.engine.content.model import Content
+from games.svg import el, text
+
+
+@dataclass(frozen=True)
+class Entry:
+    swatch: SafeString      # a small inline SVG, hidden from screen readers (the label says it)
+    label: str              # plain text: the template escapes it
+
+
+TERRAIN_LABELS = {
+    "plain": lambda: pgettext("terrain", "plain"),
+    "forest": lambda: pgettext("terrain", "forest"),
+    "mountain": lambda: pgettext("terrain", "mountains"),
+    "hills": lambda: pgettext("terrain", "hills"),
+    "desert": lambda: pgettext("terrain", "desert"),
+    "lake": lambda: pgettext("terrain", "lake"),
+    "swamp": lambda: pgettext("terrain", "swamp"),
+    "city": lambda: pgettext("terrain", "town"),
+    "special": lambda: pgettext("terrain", "special region"),
+}
+TOKEN_KIND_LABELS = {
+    "monster": lambda: pgettext("token kind", "monster"),
+    "encounter": lambda: pgettext("token kind", "encounter"),
+    "quest": lambda: pgettext("token kind", "quest"),
+    "item": lambda: pgettext("token kind", "item"),
+    "event": lambda: pgettext("token kind", "event"),
+    "dragon_event": lambda: pgettext("token kind", "dragon event"),
+    "deed_part": lambda: pgettext("token kind", "part of a deed"),
+    "weapon_part": lambda: pgettext("token kind", "part of a magic weapon"),
+    "servant": lambda: pgettext("token kind", "servant of the Namenloser"),
+    "spell": lambda: pgettext("token kind", "spell"),
+}
+FIELD_ENTRIES = (
+    # (the field's classes, the number or sign it shows, the label)
+    ("field kind-beige", "", lambda: _("beige field")),
+    ("field kind-water", "", lambda: _("water")),
+    ("field kind-guardian", "", lambda: _("guardian field")),
+    ("field kind-teleporter", "⟲", lambda: _("teleporter")),
+    ("field kind-site", "", lambda: _("special place")),
+)
+
+
+HOUSE = ((3, 10), (10, 3), (17, 10), (17, 18), (3, 18))   # the manor's outline, as on the board
+
+
+def _swatch(body: str, view_box: str, width: float = 1.25) -> SafeString:
+    return mark_safe(f'<svg xmlns="http://www.w3.org/2000/svg" class="legend-swatch" viewBox="{view_box}" '
+                     f'style="width:{width:g}rem" aria-hidden="true" focusable="false">{body}</svg>')
+
+
+def _terrain(terrain: str) -> Entry:
+    body = f"<defs>{board.terrain_defs([terrain], prefix='legend-')}</defs>"
+    body += el("rect", x=0, y=0, width=40, height=40, rx=4, class_=f"card terrain-{terrain}")
+    body += el("rect", x=0, y=0, width=40, height=40, rx=4, class_="card-art",
+               fill=f"url(#{board.terrain_pattern_id(terrain, 'legend-')})")
+    return Entry(_swatch(body, "0 0 40 40"), TERRAIN_LABELS.get(terrain, lambda: terrain)())
+
+
+def _field(classes: str, sign: str) -> str:
+    parts = el("circle", cx=10, cy=10, r=board.FIELD_R, class_="field-dot")
+    if sign:
+        parts += text(10, 13.2, sign, class_="field-symbol")
+    return el("g", parts, class_=classes)
+
+
+def _token(kind: str, borders: list[str]) -> str:
+    stroke = board.BORDER_COLOURS.get(borders[0], "#555") if borders else "#555"
+    inner = board.BORDER_COLOURS.get(borders[-1], stroke) if borders else stroke
+    return (el("rect", x=3.5, y=3.5, width=13, height=13, rx=2, class_="token token-open", stroke=stroke)
+            + el("path", d=board.TOKEN_GLYPHS[kind], fill=inner, class_="token-glyph",
+                 transform="translate(5.5 5.5) scale(.9)"))
+
+
+def legend(content: Content, view: dict[str, Any], lang: str) -> list[Entry]:
+    entries: list[Entry] = []
+    revealed = [cell["letter"] for cell in view.get("board", []) if cell.get("revealed") and cell.get("letter")]
+    terrains = {content.regions[letter].terrain for letter in revealed if letter in content.regions}
+    entries += [_terrain(t) for t in board.TERRAIN_ART if t in terrains]
+
+    for classes, sign, label in FIELD_ENTRIES:
+        entries.append(Entry(_swatch(_field(classes, sign), "0 0 20 20", 1), label()))
+    secret = "".join(el("g", el("circle", cx=10 + 18 * i, cy=10, r=board.FIELD_R, class_="field-dot")
+                           + text(10 + 18 * i, 13, str(number), class_="field-target"),
+                           class_=f"field kind-secret secret-{colour}")
+                     for i, (colour, number) in enumerate((("red", 5), ("yellow", 7), ("green", 9))))
+    entries.append(Entry(_swatch(secret, "0 0 56 20", 2.6), _("secret path (2W6 ≤ number)")))
+
+    tokens = view.get("tokens", [])
+    if any(t.get("id") is None for t in tokens):
+        back = (el("rect", x=3.5, y=3.5, width=13, height=13, rx=2, class_="token token-back")
+                + text(10, 13.5, "?", class_="token-back-mark"))
+        entries.append(Entry(_swatch(back, "0 0 20 20", 1), _("face-down token")))
+    borders_of: dict[str, list[str]] = {}
+    named: dict[str, str] = {}
+    for t in tokens:
+        kind = t.get("kind")
+        if t.get("id") is None or not kind:
+            continue
+        if kind in figures.FIGURES:
+            named.setdefault(kind, board.token_name(content, t, lang))
+        elif kind in board.TOKEN_GLYPHS:
+            borders_of.setdefault(kind, t.get("border") or [])
+    for kind in TOKEN_KIND_LABELS:
+        if kind in borders_of:
+            entries.append(Entry(_swatch(_token(kind, borders_of[kind]), "0 0 20 20", 1),
+                                 TOKEN_KIND_LABELS[kind]()))
+    for kind in sorted(named):
+        entries.append(Entry(_swatch(figures.figure(kind, 0, 0, named[kind]), f"0 0 {figures.SIZE} {figures.SIZE}"),
+                             named[kind]))
+
+    seats = sorted({h["seat"] for h in view.get("heroes", []) if h.get("position") or h.get("between")})
+    if seats:
+        pawns = "".join(el("path", d=board.pawn_path(9 + 16 * i, 11), class_="hero",
+                           fill=board.SEAT_COLOURS[seat % len(board.SEAT_COLOURS)])
+                        for i, seat in enumerate(seats))
+        entries.append(Entry(_swatch(pawns, f"0 0 {16 * len(seats) + 2} 22", 0.9 + 0.75 * len(seats)),
+                             _("hero, a pawn in the player's colour")))
+    manors = sorted({h["seat"] for h in view.get("heroes", []) if h.get("manor")})
+    if manors:
+        houses = "".join(el("polygon", points=" ".join(f"{x + 20 * i},{y}" for x, y in HOUSE), class_="manor",
+                            fill=board.SEAT_COLOURS[seat % len(board.SEAT_COLOURS)])
+                         for i, seat in enumerate(manors))
+        entries.append(Entry(_swatch(houses, f"0 0 {20 * len(manors)} 20", 0.4 + 0.85 * len(manors)), _("manor")))
+    if board.boat_fields(view.get("boat")):
+        entries.append(Entry(_swatch(figures.kahn(0, 0, _("The boat")), f"0 0 {figures.SIZE} {figures.SIZE}"),
+                             _("The boat")))
+    entries.append(Entry(_swatch(el("line", x1=1, y1=5, x2=27, y2=5, class_="path path-ferry"), "0 0 28 10", 1.4),
+                         _("ferry")))
+    entries.append(Entry(_swatch(el("line", x1=1, y1=5, x2=27, y2=5, class_="path path-corridor"), "0 0 28 10", 1.4),
+                         _("labyrinth corridor")))
+    return entries
