@@ -872,14 +872,15 @@ def test_broken_duplicate_token_id(copy_dir):
     expect_error(copy_dir, "tokens.yaml: tokens[fd-06].id:", "duplicate token id fd-06")
 
 
-def test_broken_category_count(copy_dir):
+def test_broken_category_and_kind_disagree(copy_dir):
+    # (The token counts themselves are the rulebook's: test_token_category_counts checks them.)
     break_file(
         copy_dir,
         "tokens.yaml",
         "  - id: srv-14\n    category: servant\n",
         "  - id: srv-14\n    category: guardian\n",
     )
-    expect_error(copy_dir, "tokens.yaml: tokens.category=", "found")
+    expect_error(copy_dir, "tokens.yaml: tokens[srv-14].kind:", "a guardian token cannot be of kind servant")
 
 
 def test_broken_entry_not_on_its_edge(copy_dir):
@@ -912,9 +913,10 @@ def test_broken_card_disconnected(copy_dir):
     expect_error(copy_dir, "regions.yaml: regions[A].paths:", "A8 cannot be reached")
 
 
-def test_broken_rulebook_coordinate(copy_dir):
-    break_file(copy_dir, "regions.yaml", "site: witch_house,", "site: cottage,")
-    expect_error(copy_dir, "regions.yaml: regions[K].fields[K2].site:", "witch_house")
+def test_broken_site_field_without_site(copy_dir):
+    # (Which site stands where is the rulebook's: test_rulebook_coordinates checks it.)
+    break_file(copy_dir, "regions.yaml", "site: witch_house,", "")
+    expect_error(copy_dir, "regions.yaml: regions[K].fields[K2].site: missing")
 
 
 def test_broken_card_q(copy_dir):
@@ -972,17 +974,14 @@ def test_broken_yaml_syntax(copy_dir):
     expect_error(copy_dir, "heroes.yaml: line ")
 
 
-def test_broken_guardian_modifier(copy_dir):
+def test_broken_unknown_effect(copy_dir):
     text = (copy_dir / "tokens.yaml").read_text(encoding="utf-8")
-    text = text.replace(
-        "  - id: grd-1\n    category: guardian\n    border: [darkblue]\n    kind: guardian\n"
-        "    face: waechter\n    name_de: Wächter des Namenlosen\n"
-        "    name_en: Guardian of the Nameless One\n    target: H5\n"
-        "    skills: {magic: -2, ranged: -2, melee: -2}",
-        "  - id: grd-1\n    category: guardian\n    border: [darkblue]\n    kind: guardian\n"
-        "    face: waechter\n    name_de: Wächter des Namenlosen\n"
-        "    name_en: Guardian of the Nameless One\n    target: H5\n"
-        "    skills: {magic: -1, ranged: -2, melee: -2}",
-    )
-    (copy_dir / "tokens.yaml").write_text(text, encoding="utf-8")
-    expect_error(copy_dir, "tokens.yaml: tokens[grd-1].skills:", "-2 on all skills")
+    first = text.index("    effects: [")
+    end = text.index("]", first)
+    (copy_dir / "tokens.yaml").write_text(text[:first] + "    effects: [heal_d7" + text[end:], encoding="utf-8")
+    expect_error(copy_dir, "tokens.yaml: tokens[", "].effects[0]: 'heal_d7' is not one of [")
+
+
+def test_broken_nested_value(copy_dir):
+    break_file(copy_dir, "deeds.yaml", "tokens: [dp-axt-1]", "tokens: [dp-axt-1, 7]")
+    expect_error(copy_dir, "deeds.yaml: deeds[axt_der_zwerge].parts[0].tokens[1]: expected a string, got int")
