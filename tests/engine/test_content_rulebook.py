@@ -98,6 +98,17 @@ def test_namenloser_weapons_and_protections(content):
         assert {item for item, _effect in cards[name].protections} == protections, name
 
 
+@pytest.mark.rule("TOK-27", "TOK-31", "SETUP-18")
+def test_the_namenloser_the_dragon_and_their_followers_show_their_faces(content):
+    faces = {t.category: {o.face for o in content.tokens.values() if o.category is t.category}
+             for t in content.tokens.values()}
+    assert faces[TokenCategory.NAMENLOSER] == {"namenloser"}
+    assert faces[TokenCategory.DRAGON] == {"drache"}
+    assert faces[TokenCategory.DRACHENMENSCH] == {"drachenmensch"}
+    assert faces[TokenCategory.SERVANT] == {"diener"}
+    assert faces[TokenCategory.GUARDIAN] == {"waechter"}
+
+
 # =============================================================================================
 # Drifted copies load (the engine could play them) and the rulebook tests catch the drift
 # =============================================================================================
@@ -155,3 +166,4 @@ def test_a_wrong_rim_is_caught(copy_dir):
     assert rim_drift(drifted) == [
         "tokens.yaml: tokens[grd-1].border: the rulebook gives a guardian guardian a darkblue rim, not grey"
     ]
+

@@ -2,7 +2,7 @@
 allowed values, and how a record becomes a dataclass of :mod:`.model`.
 
 Every problem raises :class:`ContentError` with the message ``"{file}: {where}: {what}"``, e.g.
-``"tokens.yaml: tokens[fd-06].effects[0]: 'heal_d7' is not one of [...]"``; the first problem wins.
+``"tokens.yaml: tokens[fd-06].effects[0]: unknown effect 'heal_d7' (known: ...)"``; the first problem wins.
 
 The schema says what one record may look like, on its own: required and optional keys, no unknown
 keys, types, ranges, allowed names, and the few rules between the keys of one record (a secret field
@@ -261,6 +261,7 @@ class Key:
     record: Record | None = None               # RECORD, RECORDS
     label: Label | None = None                 # RECORDS: names an entry in messages (else its index)
     hint: str = ""                             # STR with choices: "is not {hint}"; RETIRED: the message
+    noun: str = ""                             # STR, STRS with choices: "unknown {noun} 'x' (known: ...)"
 
     def allowed(self) -> frozenset[str] | None:
         if self.enum is not None:
@@ -328,7 +329,11 @@ def _string(key: Key, value: Any, at: str) -> Any:
         raise Problem(at, "must not be empty")
     allowed = key.allowed()
     if allowed is not None and value not in allowed:
-        raise Problem(at, f"{value!r} is not {key.hint}" if key.hint else f"{value!r} is not one of {sorted(allowed)}")
+        if key.hint:
+            raise Problem(at, f"{value!r} is not {key.hint}")
+        if key.noun:
+            raise Problem(at, f"unknown {key.noun} {value!r} (known: {', '.join(sorted(allowed))})")
+        raise Problem(at, f"{value!r} is not one of {sorted(allowed)}")
     if key.pattern is not None and not key.pattern.match(value):
         raise Problem(at, f"{value!r} does not match {key.pattern.pattern}")
     return key.enum(value) if key.enum is not None else value
@@ -607,17 +612,17 @@ AUTHORED_BLOCK = Record(
 
 
 def _secret_has_colour_and_target(v: Mapping[str, Any]) -> None:
-    code = f"{v['kind']}"
-    if v["kind"] is FieldKind.SECRET:
+    kind = v["kind"]
+    if kind is FieldKind.SECRET:
         if v["colour"] is None:
             raise Problem("colour", "missing (a secret field needs red, yellow or green)")
         if v["target"] is None:
             raise Problem("target", "missing (a secret field needs a 2W6 target)")
     else:
         if v["colour"] is not None:
-            raise Problem("colour", f"only secret fields have a colour (this one is {code})")
+            raise Problem("colour", f"only secret fields have a colour (this one is {kind})")
         if v["target"] is not None:
-            raise Problem("target", f"only secret fields have a target (this one is {code})")
+            raise Problem("target", f"only secret fields have a target (this one is {kind})")
 
 
 def _site_has_its_key(v: Mapping[str, Any]) -> None:
@@ -692,7 +697,7 @@ HERO = Record(
         _int("magic", lo=1, hi=11),
         _int("ranged", lo=1, hi=11),
         _int("melee", lo=1, hi=11),
-        Key("abilities", Kind.STRS, choices=ABILITIES),
+        Key("abilities", Kind.STRS, choices=ABILITIES, noun="ability"),
         Key("xp_thresholds", Kind.INTS, lo=1),
         _int("item_slots", lo=4, hi=5),
         Key("ability_de", Kind.STR, required=False, default="", nonempty=False),
@@ -739,7 +744,7 @@ ITEM = Record(
         _int("movement_bonus", lo=-1, hi=3, required=False),
         _int("movement_set", lo=1, hi=10, required=False, default=None),
         _opt_str("movement_mode", choices=MOVEMENT_MODES),
-        Key("flags", Kind.STRS, required=False, default=(), choices=ITEM_FLAGS),
+        Key("flags", Kind.STRS, required=False, default=(), choices=ITEM_FLAGS, noun="item flag"),
         _str("source", choices=ITEM_SOURCES),
         _int("price", lo=1, hi=20, required=False, default=None),
         _text("description_de"),
@@ -766,7 +771,7 @@ QUEST = Record(
         _opt_str("reward_item", pattern=IDENT),
         _opt_str("needs_token", pattern=IDENT),
         _opt_str("person", pattern=IDENT),
-        _opt_str("reward_special", choices=QUEST_SPECIALS),
+        _opt_str("reward_special", choices=QUEST_SPECIALS, noun="special reward"),
         _text("text_de"),
         _text("text_en"),
     ),
@@ -808,7 +813,7 @@ TOKEN = Record(
         _opt_str("weapon", choices=WEAPON_NAMES),
         Key("scroll_symbol", Kind.BOOL, required=False, default=False),
         *_authored_key(Token, *(f"quest.{name}" for name in attributes(Quest))),
-        Key("effects", Kind.STRS, required=False, default=(), choices=EFFECTS),
+        Key("effects", Kind.STRS, required=False, default=(), choices=EFFECTS, noun="effect"),
         Key("grey_dot", Kind.BOOL, required=False, default=False),
         _text("text_de", required=False),
         _text("text_en", required=False),
