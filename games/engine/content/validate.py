@@ -53,7 +53,7 @@ from .model import (
     Path as BoardPath,
 )
 
-__all__ = ["FILES", "SCHEMA", "VERSION", "ContentError", "FileSpec", "Key", "Record", "Section", "read_file"]
+__all__ = ["FILES", "SCHEMA", "VERSION", "At", "ContentError", "FileSpec", "Key", "Record", "Section", "read_file"]
 
 VERSION = "1"
 
@@ -218,6 +218,17 @@ class Problem(Exception):
 
 def fail(file: str, where: str, what: str) -> ContentError:
     return ContentError(f"{file}: {where}: {what}")
+
+
+class At:
+    """A place in a file, to name in a message: ``At(file, "tokens[x]").fail("back", ...)``."""
+
+    def __init__(self, file: str, where: str) -> None:
+        self.file = file
+        self.where = where
+
+    def fail(self, key: str | None, what: str) -> ContentError:
+        return fail(self.file, f"{self.where}.{key}" if key else self.where, what)
 
 
 class Kind(Enum):
