@@ -1,4 +1,4 @@
-"""The content schema (games/engine/content/validate.py, issue 12): it describes every attribute of the
+"""The content schema (games/engine/content/schema.py and validate.py, issue 12): it describes every attribute of the
 model, and its reader names the file and the field path of every problem."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from dataclasses import fields
 import pytest
 
 from games.engine.content.model import BossCard, Deed, DeedPart, Field, Hero, Item, Quest, Region, Token
+from games.engine.content.schema import ContentError, Key, Kind, Record, read
 from games.engine.content.validate import (
     DEED,
     DEED_PART,
@@ -19,11 +20,6 @@ from games.engine.content.validate import (
     QUEST,
     REGION,
     TOKEN,
-    ContentError,
-    Key,
-    Kind,
-    Record,
-    read,
 )
 
 # attributes the loader fills from elsewhere than the record's own keys

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 
 from .model import Direction, Field, FieldKind, PathKind, Region
-from .validate import COORD, REGIONS_FILE, At
+from .schema import At
+from .validate import COORD, REGIONS_FILE
 
 __all__ = ["check_region", "field_at", "walk_graph"]
 

@@ -31,6 +31,7 @@ from .model import (
     TokenCategory,
     TokenKind,
 )
+from .schema import At, ContentError, fail
 from .validate import (
     BOSSES_FILE,
     DEEDS_FILE,
@@ -39,9 +40,6 @@ from .validate import (
     PRICED_SOURCES,
     REGIONS_FILE,
     TOKENS_FILE,
-    At,
-    ContentError,
-    fail,
 )
 
 __all__ = ["check_all"]
