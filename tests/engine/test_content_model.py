@@ -4,8 +4,9 @@
 validator (games/engine/content/validate.py before the schema, commit 89f24f0) on the shipped data.
 The dump records every attribute with its type — enum members, tuples against lists, read-only
 mappings against dicts — so any difference in what the rules code reads changes the fingerprint.
-A deliberate change of the content data changes it too: then check the diff of ``canonical`` and
-update the constant in the same commit.
+A deliberate change of the content data changes it too: then check what changed (``canonical()``
+before and after) and update the constant in the same commit; ``python -m tests.engine.test_content_model``
+prints the current fingerprint.
 """
 
 from __future__ import annotations
@@ -40,8 +41,12 @@ def canonical() -> str:
     return json.dumps(plain(load_content()), sort_keys=True, ensure_ascii=False)
 
 
+def fingerprint() -> str:
+    return hashlib.sha256(canonical().encode()).hexdigest()
+
+
 def test_the_loaded_content_is_the_same_as_before_the_schema():
-    assert hashlib.sha256(canonical().encode()).hexdigest() == FINGERPRINT
+    assert fingerprint() == FINGERPRINT
 
 
 def test_the_dump_tells_the_types_apart():
@@ -49,3 +54,7 @@ def test_the_dump_tells_the_types_apart():
     assert plain((1,)) != plain([1])
     assert plain({"a": 1}) != plain(MappingProxyType({"a": 1}))
     assert plain(1) != plain(1.0) != plain(True)
+
+
+if __name__ == "__main__":
+    print(fingerprint())
