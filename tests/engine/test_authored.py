@@ -8,7 +8,8 @@ import pytest
 
 from games.engine.content import CONTENT_DIR
 from games.engine.content.authored import entries, main, render
-from games.engine.content.validate import FILES, ContentError, build_content
+from games.engine.content.load import build_content
+from games.engine.content.validate import FILES, ContentError
 
 
 @pytest.mark.rule("XP-06")

@@ -174,6 +174,7 @@ def test_25_cards_without_q(content):
     assert set(content.regions) == set("ABCDEFGHIJKLMNOPRSTUVWXYZ")
 
 
+@pytest.mark.rule("SETUP-05")
 def test_set_aside_cards(content):
     assert {r.letter for r in content.regions.values() if r.set_aside} == set("HJNRV")
 
@@ -262,6 +263,7 @@ def test_rulebook_coordinates(content, code):
         assert f.colour is colour
 
 
+@pytest.mark.rule("REGION-21")
 def test_terrains(content):
     t = {r.letter: r.terrain for r in content.regions.values()}
     assert t["C"] == t["D"] == "mountain"
@@ -512,6 +514,7 @@ def test_servants_spread_over_the_board(content):
     assert any(set(t.skills) == {"ranged"} for t in servants)  # "angreifbar nur mit Fernkampf"
 
 
+@pytest.mark.rule("TOK-42")
 def test_guardians_minus_two_everywhere(content):
     for t in content.tokens.values():
         if t.category is TokenCategory.GUARDIAN:
@@ -628,6 +631,7 @@ def test_glossary_tokens_exist(content):
     assert GLOSSARY_FACES <= faces, sorted(GLOSSARY_FACES - faces)
 
 
+@pytest.mark.rule("TOK-31", "TOK-33")
 def test_events(content):
     de = Counter(t.face for t in content.tokens.values() if t.category is TokenCategory.DRAGON_EVENT)
     assert de == Counter({"angst": 1, "attacke": 2, "basar_brennt": 1, "raub": 1})
@@ -635,6 +639,7 @@ def test_events(content):
     assert ev == {"duell_der_magier", "wettstreit_der_bogenschuetzen", "turnier", "unwetter"}
 
 
+@pytest.mark.rule("FIGHT-13", "WEAPON-03", "WEAPON-08")
 def test_backs_from_the_glossary(content):
     backs = {
         t.face: t.back
@@ -681,6 +686,7 @@ def test_backs_from_the_glossary(content):
             assert t.back in content.items, t.id
 
 
+@pytest.mark.rule("WEAPON-01", "WEAPON-02", "WEAPON-06")
 def test_magic_weapon_parts(content):
     parts = [t for t in content.tokens.values() if t.category is TokenCategory.WEAPON_PART]
     assert Counter(t.weapon for t in parts) == Counter({"axe": 3, "bow": 3, "lyre": 3})
@@ -773,6 +779,7 @@ def test_items(content):
     assert "rope" in items["seil"].flags
 
 
+@pytest.mark.rule("DEED-01", "DEED-05")
 def test_deeds(content):
     assert len(content.deeds) == 5
     assert {"befreie_daphne", "axt_der_zwerge", "goldene_kugel"} <= set(content.deeds)
@@ -790,6 +797,7 @@ def test_deeds(content):
     assert set(used) == deed_tokens and set(used.values()) == {1}
 
 
+@pytest.mark.rule("SETUP-18", "END-08")
 def test_boss_cards(content):
     names = {c.name_de: c for c in content.namenlose_cards.values()}
     assert set(names) == {
@@ -872,14 +880,15 @@ def test_broken_duplicate_token_id(copy_dir):
     expect_error(copy_dir, "tokens.yaml: tokens[fd-06].id:", "duplicate token id fd-06")
 
 
-def test_broken_category_count(copy_dir):
+def test_broken_category_and_kind_disagree(copy_dir):
+    # (The token counts themselves are the rulebook's: test_token_category_counts checks them.)
     break_file(
         copy_dir,
         "tokens.yaml",
         "  - id: srv-14\n    category: servant\n",
         "  - id: srv-14\n    category: guardian\n",
     )
-    expect_error(copy_dir, "tokens.yaml: tokens.category=", "found")
+    expect_error(copy_dir, "tokens.yaml: tokens[srv-14].kind:", "a guardian token cannot be of kind servant")
 
 
 def test_broken_entry_not_on_its_edge(copy_dir):
@@ -912,9 +921,10 @@ def test_broken_card_disconnected(copy_dir):
     expect_error(copy_dir, "regions.yaml: regions[A].paths:", "A8 cannot be reached")
 
 
-def test_broken_rulebook_coordinate(copy_dir):
-    break_file(copy_dir, "regions.yaml", "site: witch_house,", "site: cottage,")
-    expect_error(copy_dir, "regions.yaml: regions[K].fields[K2].site:", "witch_house")
+def test_broken_site_field_without_site(copy_dir):
+    # (Which site stands where is the rulebook's: test_rulebook_coordinates checks it.)
+    break_file(copy_dir, "regions.yaml", "site: witch_house,", "")
+    expect_error(copy_dir, "regions.yaml: regions[K].fields[K2].site: missing")
 
 
 def test_broken_card_q(copy_dir):
@@ -972,17 +982,14 @@ def test_broken_yaml_syntax(copy_dir):
     expect_error(copy_dir, "heroes.yaml: line ")
 
 
-def test_broken_guardian_modifier(copy_dir):
+def test_broken_unknown_effect(copy_dir):
     text = (copy_dir / "tokens.yaml").read_text(encoding="utf-8")
-    text = text.replace(
-        "  - id: grd-1\n    category: guardian\n    border: [darkblue]\n    kind: guardian\n"
-        "    face: waechter\n    name_de: Wächter des Namenlosen\n"
-        "    name_en: Guardian of the Nameless One\n    target: H5\n"
-        "    skills: {magic: -2, ranged: -2, melee: -2}",
-        "  - id: grd-1\n    category: guardian\n    border: [darkblue]\n    kind: guardian\n"
-        "    face: waechter\n    name_de: Wächter des Namenlosen\n"
-        "    name_en: Guardian of the Nameless One\n    target: H5\n"
-        "    skills: {magic: -1, ranged: -2, melee: -2}",
-    )
-    (copy_dir / "tokens.yaml").write_text(text, encoding="utf-8")
-    expect_error(copy_dir, "tokens.yaml: tokens[grd-1].skills:", "-2 on all skills")
+    first = text.index("    effects: [")
+    end = text.index("]", first)
+    (copy_dir / "tokens.yaml").write_text(text[:first] + "    effects: [heal_d7" + text[end:], encoding="utf-8")
+    expect_error(copy_dir, "tokens.yaml: tokens[", "].effects[0]: unknown effect 'heal_d7' (known: ")
+
+
+def test_broken_nested_value(copy_dir):
+    break_file(copy_dir, "deeds.yaml", "tokens: [dp-axt-1]", "tokens: [dp-axt-1, 7]")
+    expect_error(copy_dir, "deeds.yaml: deeds[axt_der_zwerge].parts[0].tokens[1]: expected a string, got int")

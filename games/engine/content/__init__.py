@@ -1,9 +1,10 @@
 """Game content: the board, heroes, tokens, items, deeds and boss cards, read from YAML.
 
 ``load_content()`` parses the data files next to this module into the frozen dataclasses of
-:mod:`.model` and validates them against the rulebook (see :mod:`.validate`); any problem raises
-:class:`ContentError` naming the file and the field. The result is cached. Pass ``path`` (a
-directory holding the six YAML files) to load another copy, e.g. in tests.
+:mod:`.model`, checking each record against the schema (:mod:`.validate`) and the records against
+each other (:mod:`.integrity`), in :mod:`.load`; any problem raises :class:`ContentError` naming the
+file and the field. The result is cached. Pass ``path`` (a directory holding the six YAML files) to
+load another copy, e.g. in tests.
 
 This package imports nothing from Django.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from .load import build_content
 from .model import (
     Border,
     BossCard,
@@ -35,7 +37,7 @@ from .model import (
 from .model import (
     Path as BoardPath,
 )
-from .validate import FILES, ContentError, build_content
+from .validate import FILES, ContentError
 
 __all__ = [
     "CONTENT_DIR",
