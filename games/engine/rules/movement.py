@@ -107,9 +107,10 @@ def _field_kind(content: Content, code: str | None) -> FieldKind | None:
     return content.regions[letter_of(code)].field(code).kind
 
 
-def _token_face_in_play(content: Content, state: State, face: str) -> str | None:
+def _effect_in_play(content: Content, state: State, effect: str) -> str | None:
+    """The field of the face-up token with this passive encounter effect (rules/encounters.EFFECTS)."""
     for tid, ts in state.tokens.items():
-        if content.tokens[tid].face == face and ts.face_up and ts.field:
+        if effect in content.tokens[tid].effects and ts.face_up and ts.field:
             return ts.field
     return None
 
@@ -129,7 +130,7 @@ def secret_target(content: Content, state: State, hero: HeroState, code: str) ->
         return None
     if has_ability(content, hero, "mountain_secret_paths") and code in ("C5", "D5"):
         return None
-    if code == "I5" and _token_face_in_play(content, state, "waldlaeufer") == "I5":
+    if code == "I5" and _effect_in_play(content, state, "white_village_open") == "I5":
         return None  # with the Waldläufer there, the red field I5 is a beige field (GLOS-78)
     target = f.target or 0
     if has_ability(content, hero, "red_secret_7") and f.colour is SecretColour.RED:
@@ -175,7 +176,7 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         if origin == "Y7":
             pass  # the way back is free, to Y4, Y5 or Y9
         elif origin == "Y5" and dest == "Y7":
-            if _token_face_in_play(content, state, "orchan") is None:
+            if _effect_in_play(content, state, "island_ferry") is None:
                 raise IllegalActionError("the island can only be reached once Orchan is in play")
             if not has_ability(content, hero, "free_lake"):
                 gold = 1
@@ -271,7 +272,7 @@ def place_open_token(ctx: Ctx, token_id: str, code: str, rule: str) -> None:
         ctx.emit("open_token_placed", rule, field=code)
         return
     move_token(ctx.state, token_id, at_field(code), face_up=True, seen_by=())
-    if ctx.content.tokens[token_id].face == "kahn" and ctx.state.boat is None:
+    if "boat" in ctx.content.tokens[token_id].effects and ctx.state.boat is None:
         ctx.state.boat = code
     token = ctx.content.tokens[token_id]
     seers = None if not is_bound(token) else tuple(
@@ -412,7 +413,7 @@ def _dump_search(ctx: Ctx, seat: int) -> None:
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     roll = ctx.d6()
-    lucky = 2 if _token_face_in_play(content, state, "muellhalde") == "S2" else 1
+    lucky = 2 if _effect_in_play(content, state, "dump_bonus") == "S2" else 1
     found = roll <= lucky
     ctx.emit("dump_search", rules.DUMP_SEARCH, seat, dice=(roll,), found=found)
     if not found:

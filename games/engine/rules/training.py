@@ -21,7 +21,6 @@ from ..effects.life import lose_lp
 from ..effects.probes import start_probe
 from ..effects.rewards import lose_xp
 
-TEACHES = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
 KERBEROS_LANDING = "Z6"
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
