@@ -431,47 +431,6 @@ OPEN_EVENT_FACES = Counter(
     {"duell_der_magier": 1, "wettstreit_der_bogenschuetzen": 1, "turnier": 1, "unwetter": 1}
 )
 
-EFFECTS = frozenset(
-    {
-        # monsters
-        "xp_instead_of_lp",
-        "basilisk",
-        "doppelgaenger",
-        "spider",
-        "shadow",
-        "ork_companion",
-        # weapon parts
-        "magister",
-        # encounters
-        "bazaar_small",
-        "bazaar_large",
-        "boat",
-        "dump_bonus",
-        "island_ferry",
-        "white_village_open",
-        "train_magic",
-        "train_ranged",
-        "train_melee",
-        "train_any",
-        "heal_confused",
-        "sell_coach",
-        "teleport",
-        "heal_d6",
-        "heal_herbwoman",
-        "beggar",
-        "juggler",
-        "seer",
-        "swap_regions",
-        "peek_boss",
-        # events
-        "contest",
-        "storm",
-        "dragon_fear",
-        "dragon_attack",
-        "bazaar_burns",
-        "dragon_robbery",
-    }
-)
 QUEST_SPECIALS = frozenset({"train_magic", "train_ranged", "train_melee", "wand_in_boat"})
 
 ITEM_SLOT_KINDS = frozenset({"item", "spell", "none", "deed", "gem"})
@@ -494,38 +453,8 @@ ITEM_CATEGORIES = frozenset(
 ITEM_SOURCES = frozenset({"bazaar", "city", "reward", "face_down", "quest", "deed", "encounter"})
 PRICED_SOURCES = frozenset({"bazaar", "city", "encounter"})
 MOVEMENT_MODES = frozenset({"broom", "jump_shoes", "pegasus"})
-ITEM_FLAGS = frozenset(
-    {
-        "amulet_secret_paths",
-        "labyrinth_map",
-        "rope",
-        "desert_protection",
-        "magic_staff_boat",
-        "camel_roll",
-        "coach_no_red",
-        "one_shot",
-        "probe_gated",
-        "usable_in_movement",
-        "heal_split",
-        "heal_all",
-        "raise_max_lp",
-        "lightning",
-        "dice_4",
-        "dice_5",
-        "choose_token",
-        "invisibility",
-        "peek_face_down",
-        "value_9_ranged",
-        "value_9_melee",
-        "value_9_magic",
-        "gold_purse",
-        "gem",
-        "boots",
-        "dragon_weapon_melee",
-        "dragon_weapon_ranged",
-        "dragon_weapon_magic",
-    }
-)
+
+
 class _Namenlos(TypedDict, total=False):
     weapon: str
     protections: set[str]
@@ -1296,7 +1225,9 @@ def _parse_items(data: dict[str, Any]) -> dict[str, Item]:
             movement_bonus=node.int("movement_bonus", required=False, default=0, lo=-1, hi=3),
             movement_set=movement_set,
             movement_mode=node.str("movement_mode", required=False, default=None, choices=MOVEMENT_MODES),
-            flags=node.strlist("flags", required=False, choices=ITEM_FLAGS),
+            # The flags' names are the keys of effects/items and rules/spells EFFECTS, a higher layer than the
+            # content: registry.unknown_effects checks them (the start-up check games.E002).
+            flags=node.strlist("flags", required=False),
             source=source,
             price=price,
             description_de=node.str("description_de"),
@@ -1376,7 +1307,8 @@ def _parse_tokens(data: dict[str, Any]) -> tuple[dict[str, Token], dict[str, _No
             weapon=node.str("weapon", required=False, default=None, choices=WEAPONS),
             scroll_symbol=node.bool("scroll_symbol", required=False, default=False),
             **_authored(node, allowed_ours),
-            effects=node.strlist("effects", required=False, choices=EFFECTS),
+            # Checked against the effect registries by registry.unknown_effects, as the flags are.
+            effects=node.strlist("effects", required=False),
             grey_dot=node.bool("grey_dot", required=False, default=False),
             text_de=node.str("text_de", required=False, default=""),
             text_en=node.str("text_en", required=False, default=""),

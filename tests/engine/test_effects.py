@@ -1,0 +1,93 @@
+"""Effects as data (issue 12, docs/architecture.md "Effects as data"): every effect name the content uses
+is defined exactly once, in the registry of its family, and every definition is used by the content."""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import re
+from collections import Counter
+
+import pytest
+
+from games.engine import registry
+from games.engine.core import rules as R
+from games.engine.core.actions import UseEncounter
+from games.engine.effects.rewards import grant_gold
+from games.engine.rules import encounters
+
+from .helpers import act, begun, empty_bag, kinds_of, legal, play_state, put_token
+
+CATALOGUE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules" / "catalogue.md"
+
+
+def _used(names):
+    return {name for group in names for name in group}
+
+
+@pytest.mark.parametrize("families, used", [
+    (registry.TOKEN_EFFECTS, lambda content: _used(t.effects for t in content.tokens.values())),
+    (registry.ITEM_EFFECTS, lambda content: _used(i.flags for i in content.items.values())),
+], ids=["token effects", "item flags"])
+def test_every_effect_the_content_names_has_exactly_one_definition_and_each_is_used(content, families, used):
+    defined = Counter(name for family in families.values() for name in family)
+    assert [name for name, n in defined.items() if n > 1] == [], "a name defined in two families"
+    names = used(content)
+    assert sorted(names - set(defined)) == [], "names in the content without a definition"
+    assert sorted(set(defined) - names) == [], "definitions the content never uses"
+
+
+def test_every_definition_cites_a_rule_of_the_catalogue():
+    ids = set(re.findall(r"^\| ([A-Z]+-[A-Z0-9]+) ", CATALOGUE.read_text(), flags=re.M))
+    cited = {f"{kind}:{name}": definition.rule  # type: ignore[attr-defined]
+             for families in (registry.TOKEN_EFFECTS, registry.ITEM_EFFECTS)
+             for kind, family in families.items() for name, definition in family.items()}
+    assert {key: rule for key, rule in cited.items() if rule not in ids} == {}
+
+
+def test_the_shipped_content_names_no_unknown_effect(content):
+    assert registry.unknown_effects(content) == []
+
+
+def test_an_unknown_effect_is_reported_with_its_file_and_field(content):
+    tokens = {**content.tokens, "fd-46": dataclasses.replace(content.tokens["fd-46"], effects=("heal_d7",))}
+    items = {**content.items, "seil": dataclasses.replace(content.items["seil"], flags=("rope", "lasso"))}
+    broken = dataclasses.replace(content, tokens=tokens, items=items)
+    assert registry.unknown_effects(broken) == [
+        "tokens.yaml: tokens[fd-46].effects: unknown effect 'heal_d7'",
+        "items.yaml: items[seil].flags: unknown flag 'lasso'",
+    ]
+
+
+def test_a_new_encounter_is_its_yaml_name_and_one_definition(content, monkeypatch):
+    """What the architecture promises: a token naming a new effect, and one Encounter for it, make a
+    working encounter — offered, paid for, applied — without touching any rule module."""
+    def blessing(ctx, seat, tid, option):
+        grant_gold(ctx, seat, 3, R.BEGGAR, "blessing")
+
+    monkeypatch.setitem(encounters.EFFECTS, "blessing", encounters.Encounter(R.BEGGAR, blessing, paid=True))
+    tokens = {**content.tokens, "fd-46": dataclasses.replace(content.tokens["fd-46"], effects=("blessing",))}
+    blessed = dataclasses.replace(content, tokens=tokens)
+    assert registry.unknown_effects(blessed) == []
+    state = play_state(blessed, [("krieger", "A1")])
+    empty_bag(state)
+    put_token(state, "fd-46", "A1", face_up=True)
+    state.heroes[0].gold = 1
+    state = begun(blessed, state)
+    assert legal(blessed, state, kind=UseEncounter) == [UseEncounter(token="fd-46")]
+    state, events = act(blessed, state, UseEncounter(token="fd-46"))
+    assert [k for k in kinds_of(events) if k.startswith("encounter_")] == ["encounter_used", "encounter_paid"]
+    assert state.heroes[0].gold == 3  # 1 paid, 3 given
+
+
+def test_a_passive_encounter_is_never_used_as_an_action(content):
+    """The Basare, the Kahn, Orchan, the Müllhalde and the Waldläufer act through the rules that read them."""
+    passive = [tid for tid, token in content.tokens.items()
+               if token.effects and all(encounters.EFFECTS[name].apply is None for name in token.effects
+                                        if name in encounters.EFFECTS)
+               and set(token.effects) <= set(encounters.EFFECTS)]
+    assert len(passive) >= 6
+    state = play_state(content, [("krieger", "A1")])
+    state.heroes[0].gold = 9
+    for tid in passive:
+        assert encounters.encounter_options(content, state, 0, tid) == []
