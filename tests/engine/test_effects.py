@@ -3,6 +3,7 @@ is defined exactly once, in the registry of its family, and every definition is 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import pathlib
 import re
@@ -13,6 +14,7 @@ import pytest
 from games.engine import registry
 from games.engine.core import rules as R
 from games.engine.core.actions import UseEncounter
+from games.engine.core.board import place, places
 from games.engine.effects.rewards import grant_gold
 from games.engine.rules import encounters
 
@@ -91,3 +93,43 @@ def test_a_passive_encounter_is_never_used_as_an_action(content):
     state.heroes[0].gold = 9
     for tid in passive:
         assert encounters.encounter_options(content, state, 0, tid) == []
+
+
+# --- places ---------------------------------------------------------------------------------------------------
+ENGINE_DIR = pathlib.Path(__file__).resolve().parents[2] / "games" / "engine"
+COORDINATE = re.compile(r"^[A-Z][0-9]+$")
+
+# Where the rulebook puts each place the rules look up by name (regions.yaml's sites and kinds of field).
+PLACES = {
+    "city": ("S1",), "dump": ("S2",), "royal_court": ("J5",), "temple": ("N5",), "white_village": ("I5",),
+    "forge": ("R2",), "witch_house": ("K2",), "kerberos_threshold": ("Z6",), "island": ("Y7",),
+    "orchan_landing": ("Y5",), "boat_landing": ("L2", "L4"), "caravanserai": ("W1",), "oasis": ("W6",),
+    "drifted_trail": ("W5",), "mountain_pass": ("C5", "D5"), "labyrinth_corner": ("U1", "U3", "U4", "U6"),
+    "dragon": ("V9",), "drachenmensch": ("V10",), "dragon_death": ("V11",),
+    "namenloser_death": ("H1", "H2", "H4", "H6"),
+}
+
+
+def test_the_places_the_rules_name_lie_where_the_rulebook_puts_them(content):
+    assert {name: places(content, name) for name in PLACES} == PLACES
+    assert place(content, "temple") == "N5"
+    with pytest.raises(ValueError):
+        place(content, "labyrinth_corner")  # four fields: place() wants exactly one
+
+
+def _coordinates(path: pathlib.Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text())
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and COORDINATE.match(node.value)]
+
+
+@pytest.mark.parametrize("path", sorted(p for layer in ("core", "effects", "rules")
+                                       for p in (ENGINE_DIR / layer).rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ENGINE_DIR)))
+def test_rule_code_spells_no_coordinates(path):
+    """Places come from the content (core.board.place), so a board of other cards needs no code change."""
+    assert _coordinates(path) == []

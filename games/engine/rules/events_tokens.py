@@ -18,7 +18,7 @@ from typing import Any
 from ..content.model import TokenCategory
 from ..core import rules
 from ..core.actions import ChooseOption
-from ..core.board import board_for, orthogonal_cells
+from ..core.board import board_for, letter_of, orthogonal_cells, place
 from ..core.context import Ctx, Handlers
 from ..core.heroes import held_items, item_with_flag, pay, purse_of
 from ..core.pending import ask
@@ -176,7 +176,7 @@ def _fear(ctx: Ctx, seat: int, tid: str) -> None:
     face-down tokens turn face down where they lie (ruling R-29)."""
     state, content = ctx.state, ctx.content
     board = board_for(content, state.grid)
-    v = board.cell_of_letter.get("V")
+    v = board.cell_of_letter.get(letter_of(place(content, "dragon")))
     letters = {state.grid[c] for c in orthogonal_cells(v)} if v is not None else set()
     spared = {TokenCategory.NAMENLOSER, TokenCategory.GUARDIAN, TokenCategory.SERVANT}
     hidden = turned = 0
