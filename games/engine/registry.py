@@ -126,6 +126,7 @@ TOKEN_EFFECTS: dict[str, Mapping[str, object]] = {
 ITEM_EFFECTS: dict[str, Mapping[str, object]] = {
     "item": items.EFFECTS,
     "spell": spells.EFFECTS,
+    "probe boost": probes.BOOSTS,
 }
 
 

@@ -131,7 +131,7 @@ Targets = Callable[[Content, State, int], "Sequence[str | None]"]
 class Spell:
     """One spell flag of items.yaml. Vision and Unsichtbarkeit are cast during movement (``targets``,
     then a magic probe for ``probe``); the others are read where they act: Blitzschlag in the fight,
-    Hellsehen at the draw, the Erfahrung and the Spruchrollen in the probes, Stärkung on purchase."""
+    Hellsehen at the draw, Stärkung on purchase. (The spells that boost a probe are effects/probes.BOOSTS.)"""
 
     rule: str
     targets: Targets | None = None
@@ -146,9 +146,4 @@ EFFECTS: dict[str, Spell] = {
     "lightning": Spell(rules.LIGHTNING),
     "choose_token": Spell(rules.HELLSEHEN),
     "raise_max_lp": Spell(rules.STAERKUNG),
-    "dice_4": Spell(rules.ERFAHRUNG),
-    "dice_5": Spell(rules.GROSSE_ERFAHRUNG),
-    "value_9_magic": Spell(rules.SCROLL_MAGIC),
-    "value_9_ranged": Spell(rules.SCROLL_RANGED),
-    "value_9_melee": Spell(rules.SCROLL_MELEE),
 }
