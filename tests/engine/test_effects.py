@@ -12,13 +12,14 @@ from collections import Counter
 import pytest
 
 from games.engine import registry
+from games.engine.content.model import TokenCategory
 from games.engine.core import rules as R
-from games.engine.core.actions import UseEncounter
+from games.engine.core.actions import ChooseCell, ChooseOption, UseEncounter
 from games.engine.core.board import place, places
 from games.engine.effects.rewards import grant_gold
-from games.engine.rules import encounters
+from games.engine.rules import encounters, events_tokens
 
-from .helpers import act, begun, empty_bag, kinds_of, legal, play_state, put_token
+from .helpers import Ctx_for, act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token, rules_of
 
 CATALOGUE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules" / "catalogue.md"
 
@@ -80,6 +81,51 @@ def test_a_new_encounter_is_its_yaml_name_and_one_definition(content, monkeypatc
     state, events = act(blessed, state, UseEncounter(token="fd-46"))
     assert [k for k in kinds_of(events) if k.startswith("encounter_")] == ["encounter_used", "encounter_paid"]
     assert state.heroes[0].gold == 3  # 1 paid, 3 given
+
+
+ACTIVE_ENCOUNTERS = sorted(name for name, effect in encounters.EFFECTS.items() if effect.apply is not None)
+
+
+@pytest.mark.parametrize("name", ACTIVE_ENCOUNTERS)
+def test_using_each_encounter_cites_the_rule_of_its_definition(content, name):
+    """A definition's rule is the one its application follows: using the encounter records it."""
+    tid = min(t for t, token in content.tokens.items() if name in token.effects)
+    state = play_state(content, [("krieger", "A1")])
+    empty_bag(state)
+    put_token(state, tid, "A1", face_up=True)
+    hero = state.heroes[0]
+    hero.gold, hero.xp = 9, {"blue": 1, "green": 1, "red": 1}
+    if name == "peek_boss":
+        state.namenloser_card, state.dragon_card = "daemon", "gruener_drache"
+    if name == "magister":
+        weapon = content.tokens[tid].weapon
+        for part in ("scroll", "material"):
+            face = next(i.key for i in content.items.values() if i.category == part
+                        and any(t.back == i.key and t.weapon == weapon for t in content.tokens.values()))
+            give_item(content, state, 0, face)
+    state = begun(content, state)
+    offered = legal(content, state, kind=UseEncounter)
+    assert offered, f"{name} is not offered"
+    state, events = act(content, state, offered[0], rolls=(1,) * 12)
+    for cell in (0, 24) if name == "swap_regions" else ():  # the Leitsage swaps two cards after the probe
+        state, more = act(content, state, ChooseCell(cell=cell))
+        events = [*events, *more]
+    assert encounters.EFFECTS[name].rule in rules_of(events)
+
+
+@pytest.mark.parametrize("name", sorted(events_tokens.EFFECTS))
+def test_each_event_cites_the_rule_of_its_definition(content, name):
+    tid = min(t for t, token in content.tokens.items() if name in token.effects)
+    state = play_state(content, [("krieger", "A1"), ("elf", "B1")])
+    state.heroes[0].gold = state.heroes[1].gold = 2
+    ctx = Ctx_for(content, state, rolls=(1,) * 12)
+    dragon = content.tokens[tid].category is TokenCategory.DRAGON_EVENT
+    (ctx.hooks.resolve_dragon_event if dragon else ctx.hooks.resolve_event)(ctx, 0, tid)
+    events = list(ctx.events)
+    if name == "dragon_attack":  # each hero first chooses the skill of his probe against the dragon
+        state, more = act(content, state, ChooseOption(option="melee"), rolls=(1, 1))
+        events += more
+    assert events_tokens.EFFECTS[name].rule in rules_of(events)
 
 
 def test_a_passive_encounter_is_never_used_as_an_action(content):
