@@ -9,9 +9,10 @@ rule without importing it (``core.context.Hooks``). A new rule module is added t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from .content.model import Content
 from .core import phase
 from .core.actions import (
     AcceptQuest,
@@ -112,3 +113,32 @@ HOOKS = Hooks(
     found_quest_item=quests.found_quest_item,
     handlers=Handlers.merged(module.HANDLERS for module in MODULES),
 )
+
+# Every effect the content names, by family, each defined once in its module (docs/architecture.md,
+# "Effects as data"): the names in tokens.yaml's ``effects`` and in items.yaml's ``flags``. The content
+# layer lies below the rules and cannot read these, so ``unknown_effects`` checks the loaded content
+# against them (the start-up check games.E002, and tests/engine/test_effects.py).
+TOKEN_EFFECTS: dict[str, Mapping[str, object]] = {
+    "encounter": encounters.EFFECTS,
+    "event": events_tokens.EFFECTS,
+    "monster": combat.EFFECTS,
+}
+ITEM_EFFECTS: dict[str, Mapping[str, object]] = {
+    "item": items.EFFECTS,
+    "spell": spells.EFFECTS,
+    "probe boost": probes.BOOSTS,
+}
+
+
+def effect_names(families: Mapping[str, Mapping[str, object]]) -> frozenset[str]:
+    return frozenset(name for family in families.values() for name in family)
+
+
+def unknown_effects(content: Content) -> list[str]:
+    """Each effect or item flag the content names without a definition, as ``file: field: problem``."""
+    tokens, flags = effect_names(TOKEN_EFFECTS), effect_names(ITEM_EFFECTS)
+    problems = [f"tokens.yaml: tokens[{tid}].effects: unknown effect {name!r}"
+                for tid, token in sorted(content.tokens.items()) for name in token.effects if name not in tokens]
+    problems += [f"items.yaml: items[{key}].flags: unknown flag {name!r}"
+                 for key, item in sorted(content.items.items()) for name in item.flags if name not in flags]
+    return problems

@@ -21,7 +21,7 @@ from typing import Any
 
 from games.engine.content import load_content
 
-FINGERPRINT = "6febf1c4753efa128573d5fd6af2bb571aee4d2a2731e2ae9e0a59041236593a"
+FINGERPRINT = "ee1ef808dd0c843cb79dd401010f7740274d8b28e8415d2da63b133e9c19f606"
 
 
 def plain(value: Any) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 
 class Direction(StrEnum):
@@ -139,6 +140,19 @@ class Content:
     deeds: Mapping[str, Deed] = field(default_factory=dict)
     namenlose_cards: Mapping[str, BossCard] = field(default_factory=dict)
     dragon_cards: Mapping[str, BossCard] = field(default_factory=dict)
+
+    @cached_property
+    def places(self) -> Mapping[str, tuple[str, ...]]:
+        """The fields of each named place, by a field's ``site`` (the temple, the royal court …) and by its
+        kind (the city, the dump), so that rules look places up instead of spelling coordinates
+        (``core.board.place``). Built once: the rules ask in their inner loops."""
+        found: dict[str, list[str]] = {}
+        for region in self.regions.values():
+            for f in region.fields:
+                found.setdefault(f.kind.value, []).append(f.code)
+                if f.site is not None:
+                    found.setdefault(f.site, []).append(f.code)
+        return {name: tuple(sorted(codes, key=lambda c: (c[0], int(c[1:])))) for name, codes in found.items()}
 
 
 # --------------------------------------------------------------------------------------------

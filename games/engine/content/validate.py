@@ -100,47 +100,6 @@ ABILITIES = frozenset(
     }
 )
 
-EFFECTS = frozenset(
-    {
-        # monsters
-        "xp_instead_of_lp",
-        "basilisk",
-        "doppelgaenger",
-        "spider",
-        "shadow",
-        "ork_companion",
-        # weapon parts
-        "magister",
-        # encounters
-        "bazaar_small",
-        "bazaar_large",
-        "boat",
-        "dump_bonus",
-        "island_ferry",
-        "white_village_open",
-        "train_magic",
-        "train_ranged",
-        "train_melee",
-        "train_any",
-        "heal_confused",
-        "sell_coach",
-        "teleport",
-        "heal_d6",
-        "heal_herbwoman",
-        "beggar",
-        "juggler",
-        "seer",
-        "swap_regions",
-        "peek_boss",
-        # events
-        "contest",
-        "storm",
-        "dragon_fear",
-        "dragon_attack",
-        "bazaar_burns",
-        "dragon_robbery",
-    }
-)
 QUEST_SPECIALS = frozenset({"train_magic", "train_ranged", "train_melee", "wand_in_boat"})
 
 ITEM_SLOT_KINDS = frozenset({"item", "spell", "none", "deed", "gem"})
@@ -163,38 +122,6 @@ ITEM_CATEGORIES = frozenset(
 ITEM_SOURCES = frozenset({"bazaar", "city", "reward", "face_down", "quest", "deed", "encounter"})
 PRICED_SOURCES = frozenset({"bazaar", "city", "encounter"})
 MOVEMENT_MODES = frozenset({"broom", "jump_shoes", "pegasus"})
-ITEM_FLAGS = frozenset(
-    {
-        "amulet_secret_paths",
-        "labyrinth_map",
-        "rope",
-        "desert_protection",
-        "magic_staff_boat",
-        "camel_roll",
-        "coach_no_red",
-        "one_shot",
-        "probe_gated",
-        "usable_in_movement",
-        "heal_split",
-        "heal_all",
-        "raise_max_lp",
-        "lightning",
-        "dice_4",
-        "dice_5",
-        "choose_token",
-        "invisibility",
-        "peek_face_down",
-        "value_9_ranged",
-        "value_9_melee",
-        "value_9_magic",
-        "gold_purse",
-        "gem",
-        "boots",
-        "dragon_weapon_melee",
-        "dragon_weapon_ranged",
-        "dragon_weapon_magic",
-    }
-)
 
 IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 TOKEN_ID = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -368,7 +295,8 @@ ITEM = Record(
         _int("movement_bonus", lo=-1, hi=3, required=False),
         _int("movement_set", lo=1, hi=10, required=False, default=None),
         _opt_str("movement_mode", choices=MOVEMENT_MODES),
-        Key("flags", Kind.STRS, required=False, default=(), choices=ITEM_FLAGS, noun="item flag"),
+        # The names are checked against the effect registry (games.engine.registry, start-up check games.E002).
+        Key("flags", Kind.STRS, required=False, default=()),
         _str("source", choices=ITEM_SOURCES),
         _int("price", lo=1, hi=20, required=False, default=None),
         _text("description_de"),
@@ -437,7 +365,8 @@ TOKEN = Record(
         _opt_str("weapon", choices=WEAPON_NAMES),
         Key("scroll_symbol", Kind.BOOL, required=False, default=False),
         *_authored_key(Token, *(f"quest.{name}" for name in attributes(Quest))),
-        Key("effects", Kind.STRS, required=False, default=(), choices=EFFECTS, noun="effect"),
+        # The names are checked against the effect registry (games.engine.registry, start-up check games.E002).
+        Key("effects", Kind.STRS, required=False, default=()),
         Key("grey_dot", Kind.BOOL, required=False, default=False),
         _text("text_de", required=False),
         _text("text_en", required=False),

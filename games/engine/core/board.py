@@ -92,6 +92,17 @@ def letter_of(code: str) -> str:
     return code[0]
 
 
+def places(content: Content, name: str) -> tuple[str, ...]:
+    """The fields of a place named in regions.yaml: a site (``"labyrinth_corner"``) or a kind of field."""
+    return content.places[name]
+
+
+def place(content: Content, name: str) -> str:
+    """The one field of a place (``place(content, "temple")``): rule code spells no coordinates."""
+    (code,) = content.places[name]
+    return code
+
+
 _BOARD_CACHE: dict[tuple[int, tuple[str | None, ...]], Board] = {}
 
 

@@ -201,7 +201,7 @@ def place_open(ctx: Ctx, tid: str, seat: int, rule: str) -> None:
     seen = (seat,) if face_down else ()
     if target and state.revealed[board.cell_of_letter[letter_of(target)]]:
         move_token(state, tid, at_field(target), face_up=not face_down, seen_by=seen)
-        if token.face == "kahn" and state.boat is None:
+        if "boat" in token.effects and state.boat is None:
             state.boat = target
         ctx.emit("open_token_placed", rule, seat, token=tid if not face_down else None, field=target,
                  visible_to=_who_sees(ctx, tid))

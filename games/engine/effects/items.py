@@ -8,6 +8,8 @@ picking up makes the player draw from the bag.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..content.model import Content, Item, TokenCategory
@@ -223,12 +225,17 @@ def legal_item_actions(content: Content, state: State, seat: int) -> list[Action
     missing = hero.lp_max - hero.lp
     if missing > 0:
         for tid, item in held_items(content, state, hero):
-            if "heal_split" in item.flags:
-                for amount in range(1, min(hero.charges.get(tid, item.heal_lp), missing) + 1):
-                    result.append(UseItem(token=tid, amount=amount))
-            elif item.heal_lp or "heal_all" in item.flags:
-                result.append(UseItem(token=tid))
+            effect = _use_of(item)
+            if effect is not None:
+                result.extend(UseItem(token=tid, amount=a) for a in cast(Uses, effect.uses)(hero, tid, item, missing))
+            elif item.heal_lp:
+                result.append(UseItem(token=tid))  # Heilkräuter: their own content (ITEM-10)
     return result
+
+
+def _use_of(item: Item) -> ItemEffect | None:
+    """The effect that makes this item usable as an action, if one of its flags has a use."""
+    return next((EFFECTS[f] for f in item.flags if f in EFFECTS and EFFECTS[f].uses is not None), None)
 
 
 def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
@@ -275,17 +282,12 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
         raise IllegalActionError("this item cannot be used now (nothing to heal, or no such item)")
     if not begin_action(ctx, seat):
         return
-    hero = state.heroes[seat]
     item = item_of(content, state, action.token)
     assert item is not None  # legal_item_actions offers only items
-    if "heal_split" in item.flags:
-        assert action.amount is not None  # a split potion is offered with an amount
-        heal(ctx, seat, action.amount, rules.RED_POTION, item.key)
-        hero.charges[action.token] = hero.charges.get(action.token, item.heal_lp) - action.amount
-        if hero.charges[action.token] > 0:
+    effect = _use_of(item)
+    if effect is not None:
+        if not cast(Use, effect.use)(ctx, seat, action.token, item, action.amount):
             return
-    elif "heal_all" in item.flags:
-        heal(ctx, seat, None, rules.VIOLET_POTION, item.key)
     else:
         heal(ctx, seat, item.heal_lp, rules.ITEM_OWN_CONTENT, item.key)
     # Used up: potions go back to their supply, any other one-use item leaves the game (ruling R-44).
@@ -305,3 +307,61 @@ def _pick_up_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     # Only items ask for a pick-up probe (_needs_pickup_probe).
     if state.tokens[tid].field == hero.position and can_take(ctx.content, state, hero, cast(Item, item)):
         take_from_board(ctx, seat, tid)
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+# (hero, the item's token, the item, LP missing) -> the amounts a use may heal (None: whatever it heals)
+Uses = Callable[[HeroState, str, Item, int], "list[int | None]"]
+# (ctx, seat, the item's token, the item, the amount chosen) -> whether the item is used up
+Use = Callable[[Ctx, int, str, Item, "int | None"], bool]
+
+
+@dataclass(frozen=True)
+class ItemEffect:
+    """One item flag of items.yaml. Most are read where their rule applies (``has_flag`` in movement, the
+    probes, the start of a turn); a potion's flag also says how it is used as an action (ITEM-04)."""
+
+    rule: str
+    uses: Uses | None = None
+    use: Use | None = None
+
+
+def _red_potion_uses(hero: HeroState, tid: str, item: Item, missing: int) -> list[int | None]:
+    return list(range(1, min(hero.charges.get(tid, item.heal_lp), missing) + 1))
+
+
+def _red_potion(ctx: Ctx, seat: int, tid: str, item: Item, amount: int | None) -> bool:
+    """3 LP, all at once or one by one (LP-14)."""
+    hero = ctx.state.heroes[seat]
+    assert amount is not None  # a split potion is offered with an amount
+    heal(ctx, seat, amount, rules.RED_POTION, item.key)
+    hero.charges[tid] = hero.charges.get(tid, item.heal_lp) - amount
+    return hero.charges[tid] <= 0
+
+
+def _violet_potion(ctx: Ctx, seat: int, tid: str, item: Item, amount: int | None) -> bool:
+    heal(ctx, seat, None, rules.VIOLET_POTION, item.key)
+    return True
+
+
+# Every item flag items.yaml names that is no spell's (those are rules/spells.EFFECTS), once
+# (docs/architecture.md, "Effects as data").
+EFFECTS: dict[str, ItemEffect] = {
+    "heal_split": ItemEffect(rules.RED_POTION, _red_potion_uses, _red_potion),
+    "heal_all": ItemEffect(rules.VIOLET_POTION, lambda hero, tid, item, missing: [None], _violet_potion),
+    "one_shot": ItemEffect(rules.ONE_SHOT_SPELL),
+    "probe_gated": ItemEffect(rules.SPELL_PROBE),
+    "gold_purse": ItemEffect(rules.GOLDBEUTEL),
+    "gem": ItemEffect(rules.GEM),
+    "boots": ItemEffect(rules.MOVE_BEST_ITEM),
+    "rope": ItemEffect(rules.ROPE),
+    "amulet_secret_paths": ItemEffect(rules.AMULET),
+    "labyrinth_map": ItemEffect(rules.LABYRINTH_MAP),
+    "desert_protection": ItemEffect(rules.DESERT_PROTECTION),
+    "camel_roll": ItemEffect(rules.CAMEL),
+    "coach_no_red": ItemEffect(rules.COACH),
+    "magic_staff_boat": ItemEffect(rules.WATER_STAFF),
+    "dragon_weapon_magic": ItemEffect(rules.END_DRAGON_SKILL),
+    "dragon_weapon_ranged": ItemEffect(rules.END_DRAGON_SKILL),
+    "dragon_weapon_melee": ItemEffect(rules.END_DRAGON_SKILL),
+}

@@ -13,10 +13,11 @@ Plain rolls (secret paths, 1W6 rolls, Flink's 2W6) are not probes and never come
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
-from ..content.model import Content
+from ..content.model import Content, Item
 from ..core import rules
 from ..core.actions import KeepDice, UseBoost
 from ..core.context import Ctx, Handlers
@@ -67,11 +68,18 @@ def boost_options(ctx: Ctx, probe: dict[str, Any]) -> list[str]:
     hero = ctx.state.heroes[probe["seat"]]
     result = []
     for tid, item in held_items(ctx.content, ctx.state, hero):
-        if f"value_9_{probe['skill']}" in item.flags and not probe["training"]:
-            result.append(tid)  # the Spruchrolle is an item: no item bonuses count in training
-        elif "dice_4" in item.flags or "dice_5" in item.flags:
+        boost = boost_of(item)
+        if boost is None:
+            continue
+        if boost.skill is None:
             result.append(tid)
+        elif boost.skill == probe["skill"] and not probe["training"]:
+            result.append(tid)  # the Spruchrolle is an item: no item bonuses count in training
     return sorted(result)
+
+
+def boost_of(item: Item) -> Boost | None:
+    return next((BOOSTS[f] for f in item.flags if f in BOOSTS), None)
 
 
 @HANDLERS.answers("probe_boost", UseBoost)
@@ -117,10 +125,9 @@ def roll_probe(ctx: Ctx, probe: dict[str, Any], boost: str | None) -> None:
     value_9 = False
     if boost is not None:
         item = content.items[content.tokens[boost].face]
-        if "dice_5" in item.flags:
-            count = max(count, 5)
-        elif "dice_4" in item.flags:
-            count = max(count, 4)
+        spell = cast(Boost, boost_of(item))  # boost_options offered only boosting spells
+        if spell.dice:
+            count = max(count, spell.dice)
         else:
             value_9 = True
         # Used up: it goes back to the Stadt der Magier tokens (ruling R-44).
@@ -170,3 +177,25 @@ def allowed_skills(token_skills: Mapping[str, int]) -> list[str]:
 def best_skill(ctx: Ctx, state: State, seat: int, options: list[str]) -> str:
     hero = state.heroes[seat]
     return max(options, key=lambda s: skill_value(ctx.content, state, hero, s))
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Boost:
+    """A one-use spell declared before rolling a probe (ruling R-44): Erfahrung and Große Erfahrung roll
+    ``dice`` dice however many EW the hero holds; a Spruchrolle gives the value 9 in its ``skill``."""
+
+    rule: str
+    dice: int = 0
+    skill: str | None = None
+
+
+# Every item flag of a probe's boost, once (docs/architecture.md, "Effects as data"); registry.py lists
+# them with the other item flags.
+BOOSTS: dict[str, Boost] = {
+    "dice_4": Boost(rules.ERFAHRUNG, dice=4),
+    "dice_5": Boost(rules.GROSSE_ERFAHRUNG, dice=5),
+    "value_9_magic": Boost(rules.SCROLL_MAGIC, skill="magic"),
+    "value_9_ranged": Boost(rules.SCROLL_RANGED, skill="ranged"),
+    "value_9_melee": Boost(rules.SCROLL_MELEE, skill="melee"),
+}

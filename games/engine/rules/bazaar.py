@@ -15,6 +15,7 @@ from typing import cast
 from ..content.model import Content, Item
 from ..core import rules
 from ..core.actions import Action, AnswerOffer, Buy, CallBazaar, OfferItem
+from ..core.board import place
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import pay, purse_of
@@ -25,7 +26,6 @@ from ..core.tokens import move_token, visible_at
 from ..effects.items import can_take, item_of, put_on_sheet, release, same_kind
 
 SIZES = {"bazaar_small": 3, "bazaar_large": 6}
-CITY_FIELD = "S1"
 CITY_OFFER = 4
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
@@ -36,7 +36,7 @@ def bazaar_here(content: Content, state: State, seat: int) -> tuple[str, int, st
     hero = state.heroes[seat]
     if hero.between is not None or hero.position is None:
         return None
-    if hero.position == CITY_FIELD:
+    if hero.position == place(content, "city"):
         return PILE_CITY, CITY_OFFER, None
     for tid in visible_at(content, state, seat, hero.position):
         effects = content.tokens[tid].effects

@@ -9,6 +9,8 @@ or gold on the token's back, and a bag draw.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..content.model import Content
@@ -103,8 +105,9 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
         return
     skill = data["skill"]
     invisible_melee = 1 if state.turn_state.invisible and skill == "melee" else 0
+    monster = monster_effect(content, data["token"])
     start_probe(ctx, seat, skill, token.skills[skill], "fight", data,
-                printed="doppelgaenger" in token.effects, bonus=invisible_melee)
+                printed=monster is not None and monster.printed, bonus=invisible_melee)
 
 
 @HANDLERS.on_probe("fight")
@@ -138,26 +141,40 @@ def defeat(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
             # "verpufft der Zauberspruch": that is the whole cost of a failed Blitzschlag (ruling R-81).
             ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, seat)
             return
-    effects = token.effects
-    if "xp_instead_of_lp" in effects:
-        lose_xp_or_lp(ctx, seat, rules.ALP if token.face == "alp" else rules.ZWERGENGEIST, token.face)
-    elif "doppelgaenger" in effects:
-        lose_xp_or_lp(ctx, seat, rules.DOPPELGAENGER, token.face)
-    elif "basilisk" in effects:
-        hero.confused = True
-        ctx.emit("confused_by_basilisk", rules.BASILISK, seat, mover=(seat + 1) % state.seats)
-    elif "spider" in effects:
-        if hero.lp <= 1:
-            take_lp(ctx, seat, "natural", rules.SPIDER, "spider")
-        else:
-            lost = hero.lp - 1
-            hero.lp = 1
-            ctx.emit("lp_lost", rules.SPIDER, seat, source="natural", reason="spider", lp=hero.lp, lost=lost)
-    elif "shadow" in effects:
-        lose_lp(ctx, seat, rules.SHADOW, f"shadow:{tid}")
+    monster = monster_effect(content, tid)
+    if monster is not None and monster.defeat is not None:
+        monster.defeat(ctx, seat, tid)
     else:
         lose_lp(ctx, seat, rules.FIGHT_LP, "fight_lost")
     ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, seat)
+
+
+def _xp_instead_of_lp(ctx: Ctx, seat: int, tid: str) -> None:
+    face = ctx.content.tokens[tid].face
+    lose_xp_or_lp(ctx, seat, rules.ALP if face == "alp" else rules.ZWERGENGEIST, face)
+
+
+def _doppelgaenger(ctx: Ctx, seat: int, tid: str) -> None:
+    lose_xp_or_lp(ctx, seat, rules.DOPPELGAENGER, ctx.content.tokens[tid].face)
+
+
+def _basilisk(ctx: Ctx, seat: int, tid: str) -> None:
+    ctx.state.heroes[seat].confused = True
+    ctx.emit("confused_by_basilisk", rules.BASILISK, seat, mover=(seat + 1) % ctx.state.seats)
+
+
+def _spider(ctx: Ctx, seat: int, tid: str) -> None:
+    hero = ctx.state.heroes[seat]
+    if hero.lp <= 1:
+        take_lp(ctx, seat, "natural", rules.SPIDER, "spider")
+    else:
+        lost = hero.lp - 1
+        hero.lp = 1
+        ctx.emit("lp_lost", rules.SPIDER, seat, source="natural", reason="spider", lp=hero.lp, lost=lost)
+
+
+def _shadow_defeat(ctx: Ctx, seat: int, tid: str) -> None:
+    lose_lp(ctx, seat, rules.SHADOW, f"shadow:{tid}")
 
 
 def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
@@ -176,14 +193,9 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     hero = state.heroes[seat]
     here = hero.position
     ctx.emit("fight_won", rules.FIGHT_WON, seat, token=tid, monster=token.face)
-    if "shadow" in token.effects:
-        # 1W6 gold; the credited hearts go back to the supply (ruling R-25).
-        roll = ctx.d6()
-        ctx.emit("shadow_gold_roll", rules.SHADOW, seat, dice=(roll,))
-        grant_gold(ctx, seat, roll, rules.SHADOW, "fight_won")
-        hearts = dict(state.flags.get("shadow_hearts", {}))
-        hearts.pop(tid, None)
-        state.flags["shadow_hearts"] = hearts
+    monster = monster_effect(content, tid)
+    if monster is not None and monster.victory_gold is not None:
+        monster.victory_gold(ctx, seat, tid)
     else:
         grant_gold(ctx, seat, token.reward_gold, rules.FIGHT_WON, "fight_won")
     grant_gold(ctx, seat, token.back_gold, rules.FIGHT_BACK, "fight_won_back")
@@ -211,11 +223,23 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
             return  # the deed part made the draw
     elif token.back_gold:
         move_token(state, tid, OUT, face_up=True, seen_by=())
-    elif "ork_companion" in token.effects and has_ability(content, hero, "monster_ork") and hero.companion is None:
+    elif (monster is not None and monster.companion and has_ability(content, hero, "monster_ork")
+          and hero.companion is None):
         ask(ctx, seat, "companion", ["take", "leave"], token=tid)
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
     draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
+
+
+def _shadow_victory(ctx: Ctx, seat: int, tid: str) -> None:
+    """1W6 gold; the credited hearts go back to the supply (ruling R-25)."""
+    state = ctx.state
+    roll = ctx.d6()
+    ctx.emit("shadow_gold_roll", rules.SHADOW, seat, dice=(roll,))
+    grant_gold(ctx, seat, roll, rules.SHADOW, "fight_won")
+    hearts = dict(state.flags.get("shadow_hearts", {}))
+    hearts.pop(tid, None)
+    state.flags["shadow_hearts"] = hearts
 
 
 @HANDLERS.answers("companion", ChooseOption)
@@ -250,3 +274,34 @@ def apply_evade(ctx: Ctx, seat: int, action: Evade) -> None:
             finish_movement(ctx, seat)
     else:
         finish_movement(ctx, seat)
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+MonsterRule = Callable[[Ctx, int, str], None]  # (ctx, the fighting hero's seat, the monster token)
+
+
+@dataclass(frozen=True)
+class Monster:
+    """One monster effect: how this monster changes a fight against it."""
+
+    rule: str
+    defeat: MonsterRule | None = None        # what a lost fight costs instead of 1 LP (FIGHT-08)
+    victory_gold: MonsterRule | None = None  # the gold a won fight gives instead of the printed gold
+    printed: bool = False                    # probes against the hero's printed value, without items
+    companion: bool = False                  # an Ork hero may take it along (HERO-14)
+
+
+# Every monster effect tokens.yaml names, once (docs/architecture.md, "Effects as data").
+EFFECTS: dict[str, Monster] = {
+    "xp_instead_of_lp": Monster(rules.ZWERGENGEIST, _xp_instead_of_lp),  # and the Alp (GLOS-01)
+    "doppelgaenger": Monster(rules.DOPPELGAENGER, _doppelgaenger, printed=True),
+    "basilisk": Monster(rules.BASILISK, _basilisk),
+    "spider": Monster(rules.SPIDER, _spider),
+    "shadow": Monster(rules.SHADOW, _shadow_defeat, _shadow_victory),
+    "ork_companion": Monster(rules.ORK_COMPANION, companion=True),
+}
+
+
+def monster_effect(content: Content, tid: str) -> Monster | None:
+    """The monster's effect, if it has one (each monster token names at most one)."""
+    return next((EFFECTS[name] for name in content.tokens[tid].effects if name in EFFECTS), None)

@@ -17,6 +17,7 @@ from typing import Any, cast
 from ..content.model import Content, DeedPart, TokenCategory
 from ..core import rules
 from ..core.actions import Action, ChooseDeed, FulfilDeed
+from ..core.board import place
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.phase import begin_action
@@ -25,8 +26,6 @@ from ..core.tokens import move_token, shown_key
 from ..effects.bag import draw_due
 from ..effects.items import receive
 from ..effects.probes import allowed_skills, start_probe
-
-ROYAL_COURT = "J5"
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -104,7 +103,7 @@ def _fulfil_options(content: Content, state: State, seat: int) -> list[str | Non
 def legal_deed_actions(content: Content, state: State, seat: int) -> list[Action]:
     hero = state.heroes[seat]
     result: list[Action] = []
-    if hero.deed is None and hero.position == ROYAL_COURT and hero.between is None:
+    if hero.deed is None and hero.position == place(content, "royal_court") and hero.between is None:
         taken = holders(state)
         result.extend(ChooseDeed(deed=key) for key in sorted(content.deeds) if key not in taken)
     result.extend(FulfilDeed(skill=s) for s in _fulfil_options(content, state, seat))

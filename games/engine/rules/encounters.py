@@ -7,7 +7,8 @@ Using one is an action. The token's ``effects`` name what it does; the three mag
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..content.model import Content
@@ -27,11 +28,8 @@ from ..effects.life import heal, lose_lp
 from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import ANY_COLOUR, grant_xp
 from .movement import arrive
-from .training import TEACHES, can_be_raised, train_with_kerberos, train_with_teacher
+from .training import can_be_raised, train_with_kerberos, train_with_teacher
 
-PAID = {"beggar", "juggler", "seer", "heal_herbwoman", *TEACHES}
-SIMPLE = {"beggar", "juggler", "seer", "swap_regions", "heal_confused", "heal_d6", "heal_herbwoman", "teleport",
-          "sell_coach", *TEACHES}
 BOSS_CARDS = ("namenloser", "dragon")
 LESSON = "lesson"  # marks in TurnState.used that the hero trained this turn (TRAIN-03)
 # Teleporter results 3-6: the middle three cards of the north, east, south and west edge (GLOS-73).
@@ -39,48 +37,51 @@ TELEPORT_AREAS = {3: (1, 2, 3), 4: (9, 14, 19), 5: (21, 22, 23), 6: (5, 10, 15)}
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
+# The ways a hero can use an encounter now ([] = not at all), and what using it does with the chosen way.
+Options = Callable[[Content, State, int, str], "list[str | None]"]
+Apply = Callable[[Ctx, int, str, "str | None"], None]
 
-def _effect(content: Content, tid: str) -> str | None:
+
+def _once(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+    return [None]
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """One encounter effect, keyed in ``EFFECTS`` by the name tokens.yaml gives it.
+
+    ``apply`` is None for a passive encounter (a Basar, the Kahn, Orchan, the Müllhalde, the Waldläufer):
+    it is not used as an action but read by the rule named by ``rule`` (bazaar, movement).
+    """
+
+    rule: str
+    apply: Apply | None = None
+    options: Options = _once
+    paid: bool = False    # costs 1 gold as it is used (TOK-11)
+    lesson: bool = False  # a lesson: one per turn, even with two trainers on one field (TRAIN-03)
+
+
+def _effect(content: Content, tid: str) -> Encounter | None:
     token = content.tokens[tid]
-    for effect in token.effects:
-        if effect in SIMPLE or effect in ("peek_boss", "train_any", "magister"):
+    for name in token.effects:
+        effect = EFFECTS.get(name)
+        if effect is not None and effect.apply is not None:
             return effect
     if token.weapon and token.back:
-        return "weapon_part"  # scroll guards (with a probe) and the Hüter (without)
+        return WEAPON_PART  # scroll guards (with a probe) and the Hüter (without)
     return None
 
 
 def encounter_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
     """The ways this hero can use the encounter now ([] = not at all)."""
-    hero = state.heroes[seat]
-    token = content.tokens[tid]
     effect = _effect(content, tid)
     if effect is None:
         return []
-    if effect in PAID and purse_of(hero) < 1:
+    if effect.paid and purse_of(state.heroes[seat]) < 1:
         return []
-    if (effect in TEACHES or effect == "train_any") and LESSON in state.turn_state.used:
-        return []  # one lesson per turn, even with two trainers on one field (TRAIN-03)
-    if effect in TEACHES:
-        return [None] if can_be_raised(content, hero, TEACHES[effect]) else []
-    if effect == "peek_boss":
-        known = _known_cards(state, seat)
-        return [f"{skill}:{card}" for skill in allowed_skills(token.skills) for card in BOSS_CARDS
-                if card not in known and getattr(state, f"{card}_card") is not None]
-    if effect == "train_any":
-        if sum(hero.xp.values()) < 1:
-            return []
-        return [s for s in ("magic", "ranged", "melee") if can_be_raised(content, hero, s)]
-    if effect == "sell_coach":
-        coach = content.items.get(token.back or "")
-        if coach is None or purse_of(hero) < (coach.price or 0) or not can_take(content, state, hero, coach):
-            return []
-    if effect == "magister":
-        return [None] if _magister_parts(content, state, seat, tid) else []
-    if effect == "weapon_part":
-        item = content.items.get(token.back or "")
-        return [None] if item is not None else []
-    return [None]
+    if effect.lesson and LESSON in state.turn_state.used:
+        return []
+    return effect.options(content, state, seat, tid)
 
 
 def _known_cards(state: State, seat: int) -> set[str]:
@@ -127,70 +128,101 @@ def apply_use_encounter(ctx: Ctx, seat: int, action: UseEncounter) -> None:
     if not begin_action(ctx, seat):
         return
     state.turn_state.used.append(tid)
-    effect = _effect(content, tid)
-    hero = state.heroes[seat]
+    effect = cast(Encounter, _effect(content, tid))  # encounter_options offered it, so it has an effect
     token = content.tokens[tid]
     ctx.emit("encounter_used", rules.ENCOUNTER_ONCE, seat, token=tid, encounter=token.face, option=action.option)
-    if effect in PAID:
-        pay(hero, 1)
+    if effect.paid:
+        pay(state.heroes[seat], 1)
         ctx.emit("encounter_paid", rules.TOK_ENCOUNTER_ONCE, seat, token=tid, gold=1)
-    if (effect in TEACHES or effect == "train_any") and state.v2:
+    if effect.lesson and state.v2:
         state.turn_state.used.append(LESSON)
-    if effect in TEACHES:
-        train_with_teacher(ctx, seat, tid, TEACHES[effect])
-    elif effect == "train_any":
-        train_with_kerberos(ctx, seat, tid, cast(str, action.option))  # one of the skills offered
-    elif effect == "beggar":
-        roll = ctx.d6()
-        ctx.emit("beggar_roll", rules.BEGGAR, seat, dice=(roll,), lucky=roll <= 2)
-        if roll <= 2:
-            grant_xp(ctx, seat, [ANY_COLOUR], rules.BEGGAR, "beggar")
-    elif effect == "juggler":
-        roll = ctx.d6()
-        ctx.emit("juggler_roll", rules.JUGGLER, seat, dice=(roll,))
-        if roll <= 3:
-            grant_xp(ctx, seat, [ANY_COLOUR], rules.JUGGLER, "juggler")
-        elif roll == 6 and purse_of(hero) > 0:
-            pay(hero, 1)
-            ctx.emit("juggler_steals", rules.JUGGLER, seat, gold=1)
-    elif effect == "seer":
-        search_bag(ctx, seat, "bag_search", with_target=True, rule=rules.HELLSEHERIN)
-    elif effect == "swap_regions":
-        start_probe(ctx, seat, "magic", token.skills.get("magic", 0), "leitsage", {"token": tid})
-    elif effect == "peek_boss":
-        skill, _, card = cast(str, action.option).partition(":")  # "<skill>:<card>", as offered
-        start_probe(ctx, seat, skill, token.skills[skill], "mice", {"token": tid, "card": card})
-    elif effect == "heal_confused":
-        roll = ctx.d6()
-        ctx.emit("healer_roll", rules.CONFUSED_HEALER, seat, dice=(roll,))
-        if roll == 1:
-            lose_lp(ctx, seat, rules.CONFUSED_HEALER, "confused_healer")
-        else:
-            heal(ctx, seat, None, rules.CONFUSED_HEALER, "confused_healer")
-    elif effect == "heal_d6":
-        roll = ctx.d6()
-        ctx.emit("spring_roll", rules.SPRING, seat, dice=(roll,))
-        heal(ctx, seat, roll, rules.SPRING, "spring")
-    elif effect == "heal_herbwoman":
-        roll = ctx.d6()
-        ctx.emit("herb_woman_roll", rules.HERB_WOMAN, seat, dice=(roll,))
-        if roll >= 3:
-            heal(ctx, seat, None, rules.HERB_WOMAN, "herb_woman")
-    elif effect == "teleport":
-        _teleporter(ctx, seat)
-    elif effect == "sell_coach":
-        _sell_coach(ctx, seat, tid)
-    elif effect == "magister":
-        _magister(ctx, seat, tid)
-    elif effect == "weapon_part":
-        if token.skills:
-            skill = allowed_skills(token.skills)[0]
-            start_probe(ctx, seat, skill, token.skills[skill], "scroll_guard", {"token": tid})
-        else:
-            _weapon_reward(ctx, seat, tid)
+    cast(Apply, effect.apply)(ctx, seat, tid, action.option)  # _effect returns active encounters only
+
+
+# --- teachers and Kerberos -------------------------------------------------------------------------------
+def _teacher(skill: str) -> Encounter:
+    """Mirabar, Don Hobiro, Gasconier: 1 gold for a training probe in their skill (TRAIN-06)."""
+    def options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+        return [None] if can_be_raised(content, state.heroes[seat], skill) else []
+
+    def apply(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+        train_with_teacher(ctx, seat, tid, skill)
+
+    return Encounter(rules.TRAIN, apply, options, paid=True, lesson=True)
+
+
+def _kerberos_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+    hero = state.heroes[seat]
+    if sum(hero.xp.values()) < 1:
+        return []
+    return [s for s in ("magic", "ranged", "melee") if can_be_raised(content, hero, s)]
+
+
+def _kerberos(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    train_with_kerberos(ctx, seat, tid, cast(str, option))  # one of the skills offered
+
+
+# --- luck: the Bettler and the Gaukler ------------------------------------------------------------------
+def _beggar(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    roll = ctx.d6()
+    ctx.emit("beggar_roll", rules.BEGGAR, seat, dice=(roll,), lucky=roll <= 2)
+    if roll <= 2:
+        grant_xp(ctx, seat, [ANY_COLOUR], rules.BEGGAR, "beggar")
+
+
+def _juggler(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    hero = ctx.state.heroes[seat]
+    roll = ctx.d6()
+    ctx.emit("juggler_roll", rules.JUGGLER, seat, dice=(roll,))
+    if roll <= 3:
+        grant_xp(ctx, seat, [ANY_COLOUR], rules.JUGGLER, "juggler")
+    elif roll == 6 and purse_of(hero) > 0:
+        pay(hero, 1)
+        ctx.emit("juggler_steals", rules.JUGGLER, seat, gold=1)
+
+
+def _seer(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    search_bag(ctx, seat, "bag_search", with_target=True, rule=rules.HELLSEHERIN)
+
+
+# --- healers ----------------------------------------------------------------------------------------------
+def _heal_confused(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    roll = ctx.d6()
+    ctx.emit("healer_roll", rules.CONFUSED_HEALER, seat, dice=(roll,))
+    if roll == 1:
+        lose_lp(ctx, seat, rules.CONFUSED_HEALER, "confused_healer")
+    else:
+        heal(ctx, seat, None, rules.CONFUSED_HEALER, "confused_healer")
+
+
+def _heal_d6(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    roll = ctx.d6()
+    ctx.emit("spring_roll", rules.SPRING, seat, dice=(roll,))
+    heal(ctx, seat, roll, rules.SPRING, "spring")
+
+
+def _heal_herbwoman(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    roll = ctx.d6()
+    ctx.emit("herb_woman_roll", rules.HERB_WOMAN, seat, dice=(roll,))
+    if roll >= 3:
+        heal(ctx, seat, None, rules.HERB_WOMAN, "herb_woman")
 
 
 # --- magic weapons ---------------------------------------------------------------------------------------
+def _weapon_part_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+    return [None] if content.items.get(content.tokens[tid].back or "") is not None else []
+
+
+def _weapon_part(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    """A scroll guard wants a passed probe for the part on his back; the Hüter gives it (WEAPON-03/09)."""
+    token = ctx.content.tokens[tid]
+    if token.skills:
+        skill = allowed_skills(token.skills)[0]
+        start_probe(ctx, seat, skill, token.skills[skill], "scroll_guard", {"token": tid})
+    else:
+        _weapon_reward(ctx, seat, tid)
+
+
 def _weapon_reward(ctx: Ctx, seat: int, tid: str) -> None:
     """The token turns over into the scroll or material on its back, and a token is drawn (WEAPON-03/09)."""
     hero = ctx.state.heroes[seat]
@@ -205,7 +237,11 @@ def _scroll_guard(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         _weapon_reward(ctx, probe["seat"], probe["data"]["token"])
 
 
-def _magister(ctx: Ctx, seat: int, tid: str) -> None:
+def _magister_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+    return [None] if _magister_parts(content, state, seat, tid) else []
+
+
+def _magister(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
     # encounter_options offers the Magister only when the hero holds both parts.
     scroll, material = cast("tuple[str, str]", _magister_parts(ctx.content, ctx.state, seat, tid))
     # Scroll and material leave the game; the Magister's token turns over into the weapon (WEAPON-07/08).
@@ -217,7 +253,15 @@ def _magister(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- the coach maker -----------------------------------------------------------------------------------------
-def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
+def _sell_coach_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+    hero = state.heroes[seat]
+    coach = content.items.get(content.tokens[tid].back or "")
+    if coach is None or purse_of(hero) < (coach.price or 0) or not can_take(content, state, hero, coach):
+        return []
+    return [None]
+
+
+def _sell_coach(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
     """The Kutsche is on the back of the Kutschenmacher's token: buying it takes his token off the
     board, which makes the player draw (ruling R-53)."""
     hero = ctx.state.heroes[seat]
@@ -229,6 +273,21 @@ def _sell_coach(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- Leitsage and Mäuse ---------------------------------------------------------------------------------------
+def _swap_regions(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    start_probe(ctx, seat, "magic", ctx.content.tokens[tid].skills.get("magic", 0), "leitsage", {"token": tid})
+
+
+def _peek_boss_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
+    known = _known_cards(state, seat)
+    return [f"{skill}:{card}" for skill in allowed_skills(content.tokens[tid].skills) for card in BOSS_CARDS
+            if card not in known and getattr(state, f"{card}_card") is not None]
+
+
+def _peek_boss(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
+    skill, _, card = cast(str, option).partition(":")  # "<skill>:<card>", as offered
+    start_probe(ctx, seat, skill, ctx.content.tokens[tid].skills[skill], "mice", {"token": tid, "card": card})
+
+
 @HANDLERS.on_probe("leitsage")
 def _leitsage(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     if passed:
@@ -282,7 +341,7 @@ def teleport_fields(content: Content, state: State, roll: int) -> list[str]:
     return sorted(area or beige(range(CELLS)))
 
 
-def _teleporter(ctx: Ctx, seat: int) -> None:
+def _teleporter(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
     roll = ctx.d6()
     ctx.emit("teleporter_encounter_roll", rules.TELEPORTER, seat, dice=(roll,))
     ask(ctx, seat, "teleport_to", teleport_fields(ctx.content, ctx.state, roll))
@@ -297,3 +356,33 @@ def _teleport_to(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     # Landing counts as entering: face-down tokens turn, an open monster forces a fight (R-17).
     arrive(ctx, seat, value, walking=False)
 
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+# Every encounter effect tokens.yaml names, once: adding an encounter is its YAML entry and one line here
+# (docs/architecture.md, "Effects as data"). The passive ones carry only the rule that reads them.
+EFFECTS: dict[str, Encounter] = {
+    "train_magic": _teacher("magic"),
+    "train_ranged": _teacher("ranged"),
+    "train_melee": _teacher("melee"),
+    "train_any": Encounter(rules.KERBEROS, _kerberos, _kerberos_options, lesson=True),
+    "beggar": Encounter(rules.BEGGAR, _beggar, paid=True),
+    "juggler": Encounter(rules.JUGGLER, _juggler, paid=True),
+    "seer": Encounter(rules.HELLSEHERIN, _seer, paid=True),
+    "swap_regions": Encounter(rules.LEITSAGE, _swap_regions),
+    "peek_boss": Encounter(rules.MICE, _peek_boss, _peek_boss_options),
+    "heal_confused": Encounter(rules.CONFUSED_HEALER, _heal_confused),
+    "heal_d6": Encounter(rules.SPRING, _heal_d6),
+    "heal_herbwoman": Encounter(rules.HERB_WOMAN, _heal_herbwoman, paid=True),
+    "teleport": Encounter(rules.TELEPORTER, _teleporter),
+    "sell_coach": Encounter(rules.COACH_MAKER, _sell_coach, _sell_coach_options),
+    "magister": Encounter(rules.WEAPON_MAGISTER, _magister, _magister_options),
+    "bazaar_small": Encounter(rules.BUY_CALL),
+    "bazaar_large": Encounter(rules.BUY_CALL),
+    "boat": Encounter(rules.WATER_BOAT),
+    "dump_bonus": Encounter(rules.MUELLHALDE),
+    "island_ferry": Encounter(rules.WATER_ISLAND),
+    "white_village_open": Encounter(rules.WALDLAEUFER),
+}
+# Not named in the YAML: a token with a weapon and a part on its back is a scroll guard or the Hüter.
+WEAPON_PART = Encounter(rules.WEAPON_SCROLL, _weapon_part, _weapon_part_options)

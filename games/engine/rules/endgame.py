@@ -22,6 +22,7 @@ from typing import Any, cast
 from ..content.model import BossCard, Content, TokenCategory
 from ..core import rules
 from ..core.actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
+from ..core.board import place, places
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
@@ -31,8 +32,6 @@ from ..effects.life import ask_keep, die, lose_lp
 from ..effects.probes import SKILL_ORDER, start_probe
 from ..effects.rewards import lose_xp
 
-NAMENLOSER_DEATH_FIELDS = ["H1", "H2", "H4", "H6"]
-DRAGON_DEATH_FIELD = "V11"
 FIGHT = "boss_fight"
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
@@ -157,7 +156,7 @@ def drachenmensch_beaten(ctx: Ctx, seat: int) -> None:
     ctx.emit("moved_onto_dragon", rules.TOK_DRACHENMENSCH_MOVE_ON, seat, frm=origin, to=where)
     if not dragon_weapon_skills(ctx.content, state, seat):
         ctx.emit("killed_by_dragon", rules.END_DRAGON_KILLS, seat, field=where)
-        die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=DRAGON_DEATH_FIELD)
+        die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=place(ctx.content, "dragon_death"))
 
 
 def entered(ctx: Ctx, seat: int, code: str) -> bool:
@@ -168,7 +167,7 @@ def entered(ctx: Ctx, seat: int, code: str) -> bool:
         return False
     if not dragon_weapon_skills(content, state, seat):
         ctx.emit("killed_by_dragon", rules.END_DRAGON_KILLS, seat, field=code)
-        die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=DRAGON_DEATH_FIELD)
+        die(ctx, seat, rules.TOK_DRAGON_KILLS, cause="dragon", drop_field=place(ctx.content, "dragon_death"))
         return True
     state.turn_state.forced_fight = not state.turn_state.fought
     ctx.hooks.finish_movement(ctx, seat)  # the movement is a higher rule than the final fight
@@ -301,8 +300,8 @@ def finish_game(ctx: Ctx, seat: int) -> None:
 
 def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     """The challenger died: the boss is whole again for the next one (END-11, END-20). Returns
-    where his things go: "V11", the fields H1/H2/H4/H6 for the player to choose from, or None (no
-    final fight). Reached from life.die through ``Hooks.death_in_fight``."""
+    where his things go: the dragon_death field (V11), the namenloser_death fields (H1/H2/H4/H6) for the
+    player to choose from, or None (no final fight). Reached from life.die through ``Hooks.death_in_fight``."""
     state = ctx.state
     fight = state.flags.get(FIGHT)
     if fight is None or fight["seat"] != seat:
@@ -311,7 +310,7 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     boss = fight["boss"]
     ctx.emit("boss_heals", rules.END_NAMENLOSER_HEALS if boss == "namenloser" else rules.END_DRAGON_HEALS, seat,
              boss=boss)
-    return DRAGON_DEATH_FIELD if boss == "dragon" else list(NAMENLOSER_DEATH_FIELDS)
+    return place(ctx.content, "dragon_death") if boss == "dragon" else list(places(ctx.content, "namenloser_death"))
 
 
 @HANDLERS.answers("death_field", ChooseField)

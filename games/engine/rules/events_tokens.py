@@ -11,12 +11,14 @@ here: Raub, Basar brennt, Angst (ruling R-29) and Attacke (ruling R-30).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..content.model import TokenCategory
 from ..core import rules
 from ..core.actions import ChooseOption
-from ..core.board import board_for, orthogonal_cells
+from ..core.board import board_for, letter_of, orthogonal_cells, place
 from ..core.context import Ctx, Handlers
 from ..core.heroes import held_items, item_with_flag, pay, purse_of
 from ..core.pending import ask
@@ -46,12 +48,25 @@ def resolve_event(ctx: Ctx, seat: int, tid: str) -> None:
     ctx.emit("event", rules.TOK_EVENT, seat, token=tid, event=token.face)
     end_turn_now(ctx, seat, rules.TOK_EVENT_TURN_ENDS, "event")
     ctx.emit("event_leaves_game", rules.TOK_EVENT_OUT, seat, token=tid)
-    if "storm" in token.effects:
-        state.unwetter = True
-        ctx.emit("unwetter_begins", rules.STORM_DRAWN, seat)
-    elif "contest" in token.effects:
-        skill = allowed_skills(token.skills)[0]
-        _contest_probe(ctx, {"token": tid, "skill": skill, "order": _turn_order(ctx, seat), "i": 0, "n": 0})
+    _carry_out(ctx, seat, tid)
+
+
+def _carry_out(ctx: Ctx, seat: int, tid: str) -> None:
+    """What the event's effect does (``EFFECTS``); every event token names one."""
+    for name in ctx.content.tokens[tid].effects:
+        if name in EFFECTS:
+            EFFECTS[name].apply(ctx, seat, tid)
+            return
+
+
+def _storm(ctx: Ctx, seat: int, tid: str) -> None:
+    ctx.state.unwetter = True
+    ctx.emit("unwetter_begins", rules.STORM_DRAWN, seat)
+
+
+def _contest_start(ctx: Ctx, seat: int, tid: str) -> None:
+    skill = allowed_skills(ctx.content.tokens[tid].skills)[0]
+    _contest_probe(ctx, {"token": tid, "skill": skill, "order": _turn_order(ctx, seat), "i": 0, "n": 0})
 
 
 def _contest_probe(ctx: Ctx, data: dict[str, Any]) -> None:
@@ -88,20 +103,26 @@ def resolve_dragon_event(ctx: Ctx, seat: int, tid: str) -> None:
     move_token(state, tid, OUT, face_up=True, seen_by=())
     ctx.emit("event", rules.TOK_EVENT, seat, token=tid, event=token.face)
     end_turn_now(ctx, seat, rules.TOK_EVENT_TURN_ENDS, "dragon_event")
-    if "dragon_robbery" in token.effects:
-        _rob_next(ctx, {"order": _turn_order(ctx, seat), "i": 0})
-    elif "bazaar_burns" in token.effects:
-        for supply, count in ((PILE_BAZAAR, 6), (PILE_CITY, 4)):
-            pile = sorted(state.tokens_at(supply))
-            for _ in range(min(count, len(pile))):
-                burnt = ctx.dice.pick(pile)
-                pile.remove(burnt)
-                move_token(state, burnt, OUT, face_up=True, seen_by=())
-        ctx.emit("bazaar_burnt", rules.BAZAAR_BURNS, seat)
-    elif "dragon_fear" in token.effects:
-        _fear(ctx, seat)
-    elif "dragon_attack" in token.effects:
-        _attack_next(ctx, {"order": _turn_order(ctx, seat), "i": 0, "token": tid})
+    _carry_out(ctx, seat, tid)
+
+
+def _robbery(ctx: Ctx, seat: int, tid: str) -> None:
+    _rob_next(ctx, {"order": _turn_order(ctx, seat), "i": 0})
+
+
+def _bazaar_burns(ctx: Ctx, seat: int, tid: str) -> None:
+    state = ctx.state
+    for supply, count in ((PILE_BAZAAR, 6), (PILE_CITY, 4)):
+        pile = sorted(state.tokens_at(supply))
+        for _ in range(min(count, len(pile))):
+            burnt = ctx.dice.pick(pile)
+            pile.remove(burnt)
+            move_token(state, burnt, OUT, face_up=True, seen_by=())
+    ctx.emit("bazaar_burnt", rules.BAZAAR_BURNS, seat)
+
+
+def _attack(ctx: Ctx, seat: int, tid: str) -> None:
+    _attack_next(ctx, {"order": _turn_order(ctx, seat), "i": 0, "token": tid})
 
 
 def _rob_next(ctx: Ctx, data: dict[str, Any]) -> None:
@@ -150,12 +171,12 @@ def _robbery_invisible(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     _rob_next(ctx, probe["data"]["next"])
 
 
-def _fear(ctx: Ctx, seat: int) -> None:
+def _fear(ctx: Ctx, seat: int, tid: str) -> None:
     """Angst: on the cards beside the dragon's card, open tokens but items hide in the bag; revealed
     face-down tokens turn face down where they lie (ruling R-29)."""
     state, content = ctx.state, ctx.content
     board = board_for(content, state.grid)
-    v = board.cell_of_letter.get("V")
+    v = board.cell_of_letter.get(letter_of(place(content, "dragon")))
     letters = {state.grid[c] for c in orthogonal_cells(v)} if v is not None else set()
     spared = {TokenCategory.NAMENLOSER, TokenCategory.GUARDIAN, TokenCategory.SERVANT}
     hidden = turned = 0
@@ -244,3 +265,23 @@ def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
         if not special:
             move_token(state, value, BAG, face_up=False, seen_by=(), flipped=False)
     _attack_next(ctx, pending.context["data"])
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Event:
+    """One event effect: what drawing the token does after the drawer's turn ended (TOK-33/34)."""
+
+    rule: str
+    apply: Callable[[Ctx, int, str], None]  # (ctx, the drawer's seat, the event token)
+
+
+# Every event effect tokens.yaml names, once (docs/architecture.md, "Effects as data").
+EFFECTS: dict[str, Event] = {
+    "storm": Event(rules.STORM_DRAWN, _storm),
+    "contest": Event(rules.CONTEST, _contest_start),
+    "dragon_robbery": Event(rules.DRAGON_ROBBERY, _robbery),
+    "bazaar_burns": Event(rules.BAZAAR_BURNS, _bazaar_burns),
+    "dragon_fear": Event(rules.DRAGON_FEAR, _fear),
+    "dragon_attack": Event(rules.DRAGON_ATTACK, _attack),
+}

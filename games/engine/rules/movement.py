@@ -8,7 +8,7 @@ from typing import cast
 from ..content.model import Border, Content, Field, FieldKind, PathKind, SecretColour
 from ..core import rules
 from ..core.actions import Action, ChooseMovement, EndMovement, Fly, Jump, Move, RollLabyrinth, UseTeleporter
-from ..core.board import Board, Link, board_for, letter_of, orthogonal_cells
+from ..core.board import Board, Link, board_for, letter_of, orthogonal_cells, place, places
 from ..core.context import Ctx
 from ..core.errors import IllegalActionError
 from ..core.heroes import (
@@ -29,8 +29,6 @@ from .endgame import entered
 from .setup import place_entry_tokens
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
-LABYRINTH_CORNERS = ("U1", "U3", "U4", "U6")
-DESERT_SAFE = ("W1", "W6")
 FOREST = "forest"
 JUMP_LENGTH = 4
 
@@ -44,7 +42,8 @@ def movement_modes(content: Content, state: State, seat: int) -> list[str]:
     heavy = carries_heavy_mount(content, state, hero)
     # The Zentaur uses no movement aid but boots and sandals (rulings R-22, R-82).
     centaur = has_ability(content, hero, "centaur_equipment")
-    if item_with_mode(content, state, hero, "broom") and not heavy and not centaur and hero.position != "S1":
+    if (item_with_mode(content, state, hero, "broom") and not heavy and not centaur
+            and hero.position != place(content, "city")):
         modes.append("broom")
     if (item_with_mode(content, state, hero, "jump_shoes") and not heavy and not centaur
             and not _jump_forbidden_field(content, state, hero.position)):
@@ -74,7 +73,7 @@ def legal_movement_actions(content: Content, state: State, seat: int) -> list[Ac
             result.append(Move(to=plan.target_label))
         if _can_teleport(content, state, hero):
             result.append(UseTeleporter())
-        if _can_roll_labyrinth(state, hero):
+        if _can_roll_labyrinth(content, state, hero):
             result.append(RollLabyrinth())
     elif ts.mode == "broom":
         result.extend(Fly(to=code) for code in broom_targets(content, state, seat))
@@ -107,9 +106,10 @@ def _field_kind(content: Content, code: str | None) -> FieldKind | None:
     return content.regions[letter_of(code)].field(code).kind
 
 
-def _token_face_in_play(content: Content, state: State, face: str) -> str | None:
+def _effect_in_play(content: Content, state: State, effect: str) -> str | None:
+    """The field of the face-up token with this passive encounter effect (rules/encounters.EFFECTS)."""
     for tid, ts in state.tokens.items():
-        if content.tokens[tid].face == face and ts.face_up and ts.field:
+        if effect in content.tokens[tid].effects and ts.face_up and ts.field:
             return ts.field
     return None
 
@@ -125,11 +125,12 @@ def secret_target(content: Content, state: State, hero: HeroState, code: str) ->
         return None
     if has_ability(content, hero, "forest_secret_paths") and content.regions[letter_of(code)].terrain == FOREST:
         return None
-    if has_ability(content, hero, "temple_village_secret_paths") and code in ("N5", "I5"):
+    if has_ability(content, hero, "temple_village_secret_paths") and code in (
+            place(content, "temple"), place(content, "white_village")):
         return None
-    if has_ability(content, hero, "mountain_secret_paths") and code in ("C5", "D5"):
+    if has_ability(content, hero, "mountain_secret_paths") and code in places(content, "mountain_pass"):
         return None
-    if code == "I5" and _token_face_in_play(content, state, "waldlaeufer") == "I5":
+    if code == place(content, "white_village") == _effect_in_play(content, state, "white_village_open"):
         return None  # with the Waldläufer there, the red field I5 is a beige field (GLOS-78)
     target = f.target or 0
     if has_ability(content, hero, "red_secret_7") and f.colour is SecretColour.RED:
@@ -164,7 +165,7 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         raise IllegalActionError("only the owner of the rope can climb down from V1 into the cave")
     if link.kind is PathKind.FERRY:
         free_lake = has_ability(content, hero, "free_lake")
-        on_route = {origin, dest} == BOAT_ROUTE or not state.v2  # version 1: both ferries
+        on_route = {origin, dest} == set(places(content, "boat_landing")) or not state.v2  # version 1: both ferries
         if state.boat == "staff" and on_route:
             points = 0  # a magic staff in the boat: its crossing costs neither gold nor points (R-37)
         elif state.boat == origin and on_route:
@@ -172,10 +173,11 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         elif not free_lake:
             gold = 1
     if link.kind is PathKind.ISLAND:
-        if origin == "Y7":
+        island, landing = place(content, "island"), place(content, "orchan_landing")
+        if origin == island:
             pass  # the way back is free, to Y4, Y5 or Y9
-        elif origin == "Y5" and dest == "Y7":
-            if _token_face_in_play(content, state, "orchan") is None:
+        elif origin == landing and dest == island:
+            if _effect_in_play(content, state, "island_ferry") is None:
                 raise IllegalActionError("the island can only be reached once Orchan is in play")
             if not has_ability(content, hero, "free_lake"):
                 gold = 1
@@ -187,9 +189,6 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         raise IllegalActionError("the crossing costs 1 gold, and the hero has none")
     return StepPlan(dest=dest, explore_cell=explore, points=points, gold=gold,
                     secret_target=secret_target(content, state, hero, dest), boat_to=boat_to)
-
-
-BOAT_ROUTE = frozenset({"L2", "L4"})  # the Kahn's crossing ("zwischen L2 und L4", WATER-04)
 
 
 def _find_link(board: Board, origin: str, target_label: str) -> Link:
@@ -271,7 +270,7 @@ def place_open_token(ctx: Ctx, token_id: str, code: str, rule: str) -> None:
         ctx.emit("open_token_placed", rule, field=code)
         return
     move_token(ctx.state, token_id, at_field(code), face_up=True, seen_by=())
-    if ctx.content.tokens[token_id].face == "kahn" and ctx.state.boat is None:
+    if "boat" in ctx.content.tokens[token_id].effects and ctx.state.boat is None:
         ctx.state.boat = code
     token = ctx.content.tokens[token_id]
     seers = None if not is_bound(token) else tuple(
@@ -313,7 +312,7 @@ def arrive(ctx: Ctx, seat: int, code: str, walking: bool) -> None:
         finish_movement(ctx, seat)
         return
     if walking and state.turn_state.points <= 0 and not _can_teleport(content, state, hero) \
-            and not _can_roll_labyrinth(state, hero):
+            and not _can_roll_labyrinth(content, state, hero):
         finish_movement(ctx, seat)
 
 
@@ -345,11 +344,12 @@ def _desert_toll(ctx: Ctx, seat: int) -> None:
         return
     if has_flag(content, state, hero, "desert_protection"):
         return
-    if hero.between is not None or hero.position not in DESERT_SAFE:
+    if hero.between is not None or hero.position not in (place(content, "caravanserai"), place(content, "oasis")):
         lose_lp(ctx, seat, rules.DESERT, "desert")
-    if ctx.state.turn_state.searched_in_vain == "W5":
+    trail = place(content, "drifted_trail")
+    if ctx.state.turn_state.searched_in_vain == trail:
         lose_lp(ctx, seat, rules.DESERT_W5, "desert_w5_search")
-    if hero.between is None and hero.position == "W5":
+    if hero.between is None and hero.position == trail:
         lose_lp(ctx, seat, rules.DESERT_W5_FIELD, "desert_w5")
 
 
@@ -364,13 +364,13 @@ def _can_teleport(content: Content, state: State, hero: HeroState) -> bool:
     )
 
 
-def _can_roll_labyrinth(state: State, hero: HeroState) -> bool:
+def _can_roll_labyrinth(content: Content, state: State, hero: HeroState) -> bool:
     return (
         state.turn_state.mode == "walk"
         and not state.turn_state.labyrinth_rolled
         and not state.turn_state.movement_over
         and state.turn_state.entered == hero.position
-        and hero.position in LABYRINTH_CORNERS
+        and hero.position in places(content, "labyrinth_corner")
     )
 
 
@@ -412,7 +412,7 @@ def _dump_search(ctx: Ctx, seat: int) -> None:
     state, content = ctx.state, ctx.content
     hero = state.heroes[seat]
     roll = ctx.d6()
-    lucky = 2 if _token_face_in_play(content, state, "muellhalde") == "S2" else 1
+    lucky = 2 if _effect_in_play(content, state, "dump_bonus") == place(content, "dump") else 1
     found = roll <= lucky
     ctx.emit("dump_search", rules.DUMP_SEARCH, seat, dice=(roll,), found=found)
     if not found:
@@ -424,7 +424,7 @@ def _dump_search(ctx: Ctx, seat: int) -> None:
     slots = content.heroes[cast(str, hero.hero)].item_slots  # heroes in play have chosen theirs
     if len(hero.items) >= slots:
         # No free slot (ruling R-16): the find lies face up on the dump for anyone to pick up.
-        move_token(state, tid, at_field("S2"), face_up=True, seen_by=())
+        move_token(state, tid, at_field(place(content, "dump")), face_up=True, seen_by=())
         ctx.emit("dump_item_no_room", rules.DUMP_SEARCH, seat, token=tid, item=content.tokens[tid].face)
         return
     hero.items.append(tid)
@@ -434,7 +434,7 @@ def _dump_search(ctx: Ctx, seat: int) -> None:
 
 def apply_roll_labyrinth(ctx: Ctx, seat: int) -> None:
     hero = ctx.state.heroes[seat]
-    if not _can_roll_labyrinth(ctx.state, hero):
+    if not _can_roll_labyrinth(ctx.content, ctx.state, hero):
         raise IllegalActionError("the labyrinth roll follows entering a corner field (U1, U3, U4, U6) this turn")
     labyrinth_roll(ctx, seat, rules.LABYRINTH)
     finish_movement(ctx, seat)
@@ -513,7 +513,7 @@ def jump_targets(content: Content, state: State, seat: int) -> set[str]:
                 continue
             if _jump_forbidden_field(content, state, nxt):
                 continue
-            if code == "V10" and nxt == "V9":
+            if code == place(content, "drachenmensch") and nxt == place(content, "dragon"):
                 continue  # not over the Drachenmensch into the dragon's cave
             walk(nxt, depth + 1, (*seen, nxt))
 
@@ -545,7 +545,8 @@ def apply_fly(ctx: Ctx, seat: int, action: Fly) -> None:
         if action.to not in broom_targets(content, state, seat):
             raise IllegalActionError(f"the broom reaches only fields of revealed neighbouring cards, not {action.to}")
         board = ctx.board
-        k_cell = board.cell_of_letter.get("K")
+        witch_house = place(ctx.content, "witch_house")
+        k_cell = board.cell_of_letter.get(letter_of(witch_house))
         origin = hero.position
         if k_cell is not None and state.revealed[k_cell]:
             roll = ctx.d6()
@@ -554,7 +555,7 @@ def apply_fly(ctx: Ctx, seat: int, action: Fly) -> None:
         else:
             ok = True
             ctx.emit("broom_no_roll", rules.BROOM, seat, reason="witch_house_unexplored")
-        hero.position = action.to if ok else "K2"
+        hero.position = action.to if ok else witch_house
         ctx.emit("flew", rules.BROOM, seat, frm=origin, to=hero.position)
     elif mode == "pegasus":
         if action.to not in pegasus_targets(content, state, seat):

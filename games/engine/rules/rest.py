@@ -13,6 +13,7 @@ from typing import cast
 from ..content.model import Content
 from ..core import rules
 from ..core.actions import Action, Rest
+from ..core.board import place
 from ..core.context import Ctx
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
@@ -21,8 +22,7 @@ from ..core.state import State
 from ..core.tokens import role, visible_at
 from ..effects.life import heal
 
-NATURAL_REST = {"N5": (1, rules.REST_TEMPLE), "I5": (1, rules.REST_VILLAGE)}
-FORGE = "R2"
+NATURAL_REST = {"temple": rules.REST_TEMPLE, "white_village": rules.REST_VILLAGE}  # sites healing 1 LP
 
 
 def _armour_to_repair(content: Content, state: State, seat: int) -> str | None:
@@ -46,9 +46,10 @@ def rest_effect(content: Content, state: State, seat: int) -> tuple[str, str] | 
     if any(role(content, state, t) == "monster" and state.tokens[t].face_up
            for t in visible_at(content, state, seat, here)):
         return None  # elsewhere a monster on the field prevents resting (ruling R-35)
-    if here in NATURAL_REST:
-        return ("one", NATURAL_REST[here][1]) if hero.lp < hero.lp_max else None
-    if here == FORGE and _armour_to_repair(content, state, seat) is not None:
+    for site, rule in NATURAL_REST.items():
+        if here == place(content, site):
+            return ("one", rule) if hero.lp < hero.lp_max else None
+    if here == place(content, "forge") and _armour_to_repair(content, state, seat) is not None:
         return ("armour", rules.FORGE)
     return None
 

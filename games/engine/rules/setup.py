@@ -7,7 +7,7 @@ from typing import cast
 from ..content.model import Content, Direction, FieldKind, TokenCategory
 from ..core import rules
 from ..core.actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
-from ..core.board import CELLS, orthogonal_cells
+from ..core.board import CELLS, orthogonal_cells, place
 from ..core.context import Ctx
 from ..core.dice import DICE_VERSION, CounterDice, Dice, dice_for
 from ..core.errors import IllegalActionError
@@ -115,8 +115,9 @@ def legal_manor_fields(content: Content, state: State, seat: int) -> list[str]:
         return []
     taken = {h.manor for h in state.heroes}
     region = content.regions[letter]
-    # The manor stands beside a beige field of the own card; never at the city of mages (S1).
-    return [f.code for f in region.fields if f.kind is FieldKind.BEIGE and f.code != "S1" and f.code not in taken]
+    # The manor stands beside a beige field of the own card; never at the city of mages.
+    city = place(content, "city")
+    return [f.code for f in region.fields if f.kind is FieldKind.BEIGE and f.code != city and f.code not in taken]
 
 
 # --- handlers -------------------------------------------------------------------------------------

@@ -7,9 +7,11 @@ are cast during the movement phase, like searching a secret path (SPELL-06).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
 
-from ..content.model import Content, FieldKind
+from ..content.model import Content, FieldKind, Item
 from ..core import rules
 from ..core.actions import Action, CastSpell
 from ..core.board import board_for
@@ -39,6 +41,10 @@ def _vision_fields(content: Content, state: State, seat: int) -> list[str]:
     return sorted(set(result))
 
 
+def _invisibility_targets(content: Content, state: State, seat: int) -> list[str | None]:
+    return [] if state.turn_state.invisible else [None]
+
+
 def legal_spell_actions(content: Content, state: State, seat: int) -> list[Action]:
     ts = state.turn_state
     hero = state.heroes[seat]
@@ -46,11 +52,16 @@ def legal_spell_actions(content: Content, state: State, seat: int) -> list[Actio
         return []
     result: list[Action] = []
     for tid, item in held_items(content, state, hero):
-        if "peek_face_down" in item.flags:
-            result.extend(CastSpell(token=tid, field=code) for code in _vision_fields(content, state, seat))
-        elif "invisibility" in item.flags and not ts.invisible:
-            result.append(CastSpell(token=tid))
+        spell = _castable(item)
+        if spell is not None:
+            targets = cast(Targets, spell.targets)(content, state, seat)
+            result.extend(CastSpell(token=tid, field=code) for code in targets)
     return result
+
+
+def _castable(item: Item) -> Spell | None:
+    """The effect that lets this spell be cast during movement, if it has one."""
+    return next((EFFECTS[f] for f in item.flags if f in EFFECTS and EFFECTS[f].targets is not None), None)
 
 
 def apply_cast_spell(ctx: Ctx, seat: int, action: CastSpell) -> None:
@@ -59,7 +70,7 @@ def apply_cast_spell(ctx: Ctx, seat: int, action: CastSpell) -> None:
         raise IllegalActionError("this spell cannot be cast now (Vision: an adjacent beige field with an unseen "
                                  "face-down token; Unsichtbarkeit: once, during movement)")
     item = content.items[content.tokens[action.token].face]
-    purpose = "vision" if "peek_face_down" in item.flags else "invisibility"
+    purpose = cast(Spell, _castable(item)).probe  # legal_spell_actions offered only castable spells
     ctx.emit("spell_cast", rules.SPELL_IN_MOVEMENT, seat, token=action.token, spell=item.key, field=action.field)
     start_probe(ctx, seat, "magic", 0, purpose, {"token": action.token, "field": action.field})
 
@@ -109,3 +120,30 @@ def _hellsehen(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         draw_random(ctx, seat)
         return
     search_bag(ctx, seat, "bag_search", with_target=False, rule=rules.HELLSEHEN)
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+# (content, state, seat) -> the fields a spell cast during movement may aim at (None: no field)
+Targets = Callable[[Content, State, int], "Sequence[str | None]"]
+
+
+@dataclass(frozen=True)
+class Spell:
+    """One spell flag of items.yaml. Vision and Unsichtbarkeit are cast during movement (``targets``,
+    then a magic probe for ``probe``); the others are read where they act: Blitzschlag in the fight,
+    Hellsehen at the draw, Stärkung on purchase. (The spells that boost a probe are effects/probes.BOOSTS.)"""
+
+    rule: str
+    targets: Targets | None = None
+    probe: str = ""
+
+
+# Every spell flag items.yaml names, once (docs/architecture.md, "Effects as data").
+EFFECTS: dict[str, Spell] = {
+    "peek_face_down": Spell(rules.VISION, _vision_fields, "vision"),
+    "invisibility": Spell(rules.INVISIBILITY, _invisibility_targets, "invisibility"),
+    "usable_in_movement": Spell(rules.SPELL_IN_MOVEMENT),
+    "lightning": Spell(rules.LIGHTNING),
+    "choose_token": Spell(rules.HELLSEHEN),
+    "raise_max_lp": Spell(rules.STAERKUNG),
+}

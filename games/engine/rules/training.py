@@ -12,7 +12,7 @@ from typing import Any
 
 from ..content.model import Content
 from ..core import rules
-from ..core.board import board_for
+from ..core.board import board_for, letter_of, place
 from ..core.context import Ctx, Handlers
 from ..core.heroes import SKILL_CAP, printed_value, skill_value
 from ..core.phase import end_turn_now
@@ -20,9 +20,6 @@ from ..core.state import XP_COLOURS, HeroState
 from ..effects.life import lose_lp
 from ..effects.probes import start_probe
 from ..effects.rewards import lose_xp
-
-TEACHES = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
-KERBEROS_LANDING = "Z6"
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -62,8 +59,9 @@ def train_with_kerberos(ctx: Ctx, seat: int, tid: str, skill: str) -> None:
     raise_skill(ctx, seat, skill, rules.KERBEROS, "kerberos")
     lose_xp(ctx, seat, [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0], rules.KERBEROS, "kerberos")
     board = board_for(ctx.content, state.grid)
-    z = board.cell_of_letter.get("Z")
-    landing = KERBEROS_LANDING if z is not None and state.revealed[z] else hero.manor
+    threshold = place(ctx.content, "kerberos_threshold")
+    z = board.cell_of_letter.get(letter_of(threshold))
+    landing = threshold if z is not None and state.revealed[z] else hero.manor
     origin = hero.position
     hero.position = landing
     # A placement after the hero's actions triggers nothing until his next turn (rulings ).

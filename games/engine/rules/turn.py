@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..content.model import Content, FieldKind
 from ..core import rules
 from ..core.actions import ChooseDie, ChooseGift
+from ..core.board import place
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_flag, item_with_flag, walking_points
@@ -84,7 +85,7 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
         ctx.emit("camel_roll", rules.CAMEL, seat, dice=(roll,), movement_lost=lost_movement)
     # 5. The forced first steps: the dump's teleporter and the labyrinth roll happen even without a
     # movement phase ("muss", "immer"); the secret-path retry needs one.
-    if hero.position == "S2":
+    if hero.position == place(content, "dump"):
         ts.mode = "walk"
         ctx.emit("dump_teleporter", rules.DUMP_START, seat)
         teleport_roll(ctx, seat, rules.DUMP_START)
