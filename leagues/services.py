@@ -15,12 +15,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import queue
 from games import services as game_services
 from games.engine.setup import MAX_SEATS
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game
 
-from . import fixtures, ratings
+from . import fixtures, mails, ratings
 from .models import Club, Entry, JoinRequest, LeagueTable, Membership, Round, Season, TableSeat
 from .results import placings
 
@@ -116,8 +117,6 @@ def join_request_decide(*, user, request: JoinRequest, accept: bool) -> JoinRequ
 def member_invite_email(*, user, club: Club, email: str) -> None:
     """Send the club's invitation link to an address (a friend need not have an account yet)."""
     require_organiser(club, user)
-    from . import mails
-
     mails.send_invitation(club=club, email=email, inviter=user)
 
 
@@ -264,14 +263,10 @@ def _withdraw(entry: Entry) -> None:
             game = row.table.game
             if game.status == Game.Status.SETUP:
                 # In setup the stand-in takes the seat's setup steps one by one, as a lobby bot does.
-                from games.bot_seats import schedule
-
-                transaction.on_commit(lambda g=game.pk: schedule(g))
+                transaction.on_commit(lambda g=game.pk: game_services.schedule_bot(g))
             elif game.status == Game.Status.RUNNING and game.current_seat == row.seat_index:
                 # The stand-in takes over the turn now rather than at the deadline.
-                from games import tasks as game_tasks
-
-                transaction.on_commit(lambda g=game.pk, t=game.turn_number: game_tasks.bot_play.delay(g, t))
+                queue.send_on_commit("games.tasks.bot_play", game.pk, game.turn_number)
 
 
 def season_start(*, season: Season, user=None) -> Round | None:
@@ -329,10 +324,7 @@ def round_draw(*, season: Season, number: int) -> Round | None:
             TableSeat.objects.bulk_create(TableSeat(round=rnd, table=table, user_id=p, seat_index=i)
                                           for i, p in enumerate(players))
         TableSeat.objects.bulk_create(TableSeat(round=rnd, user_id=p, points=season.bye_points) for p in draw.byes)
-        from . import tasks
-
-        season_id, round_id = season.pk, rnd.pk
-        transaction.on_commit(lambda: tasks.mail_round.delay(season_id, round_id))
+        queue.send_on_commit("leagues.tasks.mail_round", season.pk, rnd.pk)
     if not draw.tables:
         _maybe_finish_round(rnd)
     return rnd
@@ -386,11 +378,21 @@ def season_finish(*, season: Season) -> bool:
     if not Season.objects.filter(pk=season.pk, status=Season.Status.RUNNING).update(
             status=Season.Status.FINISHED, finished_at=_now()):
         return False
-    from . import tasks
-
-    season_id = season.pk
-    transaction.on_commit(lambda: tasks.mail_season_finished.delay(season_id))
+    queue.send_on_commit("leagues.tasks.mail_season_finished", season.pk)
     return True
+
+
+# --- mails (sent by the tasks after the commit that drew the round or finished the season) ----------------------
+def round_mail(*, season_id: int, round_id: int) -> int:
+    """Tell the round's players their tables; returns how many mails went out."""
+    rnd = Round.objects.select_related("season__club").filter(pk=round_id, season_id=season_id).first()
+    return mails.send_round(rnd) if rnd else 0
+
+
+def season_finished_mail(*, season_id: int) -> int:
+    """Tell the season's players the final standings; returns how many mails went out."""
+    season = Season.objects.select_related("club").filter(pk=season_id).first()
+    return mails.send_season_finished(season) if season else 0
 
 
 def advance_seasons(now=None) -> int:
