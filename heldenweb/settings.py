@@ -312,10 +312,10 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "games.api.base.ApiPagination",
+    "DEFAULT_PAGINATION_CLASS": "apibase.views.ApiPagination",
     "PAGE_SIZE": 20,
     # Counted in the default cache (Redis when REDIS_URL is set), so all web processes share them.
-    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.UserReadWriteThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["apibase.throttling.UserReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "read": os.environ.get("API_RATE_READ", "600/min"),
         "write": os.environ.get("API_RATE_WRITE", "120/min"),

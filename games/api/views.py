@@ -16,6 +16,9 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from apibase.errors import ApiError
+from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
+from apibase.views import ApiPagination, ApiView
 from games import selectors, services, standing
 from games.engine import ACTION_KINDS
 from games.engine.content import load_content
@@ -24,8 +27,6 @@ from games.errors import GameServiceError, NotAllowed, StaleVersion
 from games.models import Game, GameAction
 
 from . import serializers as s
-from .base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
-from .errors import ApiError
 
 GRID_COLUMNS = 5
 
