@@ -38,7 +38,6 @@ def _now():
     return timezone.now()
 
 
-# --- playing ------------------------------------------------------------------------------------------
 def request_hash(seat: int, action: dict) -> str:
     canonical = json.dumps({"seat": seat, "action": action}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
