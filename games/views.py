@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, endings, poll, rulebook, selectors, services, standing, visits, walking
+from games import board, poll, rulebook, selectors, services, standing, visits, walking
 from games import cache as game_cache
 from games.engine import view as engine_view
 from games.engine.content import load_content
@@ -569,7 +569,7 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
-        seat = endings.game_resign(game=game, user=request.user)
+        seat = services.game_resign(game=game, user=request.user)
     except GameServiceError as exc:
         _report(request, exc)
     else:
@@ -600,7 +600,7 @@ def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
-        new = endings.game_rematch(game=game, user=request.user)
+        new = services.game_rematch(game=game, user=request.user)
     except GameServiceError as exc:
         _report(request, exc)
         return redirect("games:detail", game_id=game.pk)

@@ -295,7 +295,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 REMINDER_HOURS = [int(h) for h in env_list("REMINDER_HOURS", ["24", "2"])]
 NOTIFICATION_CLAIM_LEASE_SECONDS = int(os.environ.get("NOTIFICATION_CLAIM_LEASE_SECONDS", "120"))
-# The pause between two steps of a bot seat, so people can follow its moves (games.bot_seats).
+# The pause between two steps of a bot seat, so people can follow its moves (games.services.bot_seats).
 BOT_STEP_PAUSE_SECONDS = float(os.environ.get("BOT_STEP_PAUSE_SECONDS", "1.5"))
 NOTIFICATION_TEST_PAUSE_SECONDS = float(os.environ.get("NOTIFICATION_TEST_PAUSE_SECONDS", "0"))
 

@@ -9,6 +9,7 @@ One module per concern; this package's names are their public API (``from games 
 ``turns``       the start of a turn, and turns played for an absent player (skipped or by the stand-in bot)
 ``deadlines``   overdue turns and their consequence
 ``pausing``     pausing and resuming a game's clock
+``endings``     resigning a running game, a rematch of a finished one
 ``bot_seats``   which bot moves next, and queueing its move
 ``bots``        bot seats in the lobby, one bot move, suggestions
 ``mails``       recording and sending the games' mails: your turn, reminders, game over, digests
@@ -20,6 +21,7 @@ task name through ``games.queue``.
 from .bot_seats import schedule_bot
 from .bots import add_bot, create_with_bots, play_step, suggestion
 from .deadlines import enforce_deadlines, expire_deadline, overdue_games
+from .endings import game_rematch, game_resign
 from .lobby import MAX_SEATS, game_create, game_create_seated, game_join, game_leave
 from .mails import (
     due_reminders,
@@ -53,6 +55,8 @@ __all__ = [
     "game_join",
     "game_leave",
     "game_pause",
+    "game_rematch",
+    "game_resign",
     "game_resume",
     "give_up_notification",
     "notify_finished",
