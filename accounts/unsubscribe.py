@@ -7,16 +7,17 @@ the accounts' own (``accounts.views.unsubscribe``), so the token lives here, bel
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.core import signing
 
 UNSUBSCRIBE_SALT = "heldenweb.unsubscribe"
 
 
-def unsubscribe_token(user, kind: str) -> str:
+def unsubscribe_token(user: Any, kind: str) -> str:
     return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
 
 
 def read_unsubscribe_token(token: str, max_age_days: int = 365) -> tuple[int, str]:
     data = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=max_age_days))
-    return data["u"], data["k"]
+    return int(data["u"]), str(data["k"])

@@ -9,11 +9,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 
-class ApiTokenScheme(OpenApiAuthenticationExtension):
+class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]  # drf-spectacular
     target_class = "accounts.authentication.ApiTokenAuthentication"
     name = "tokenAuth"
 
-    def get_security_definition(self, auto_schema) -> dict[str, Any]:
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
         return {
             "type": "apiKey",
             "in": "header",
@@ -22,7 +22,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
         }
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable machine-readable code, e.g. `stale_version` or `illegal_action`.")
     message = serializers.CharField(help_text="For people, in the user's language (de or en).")
     details = serializers.DictField(
@@ -50,7 +50,7 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
             for status in sorted(set(statuses))}
 
 
-def paginated(serializer_class: type[serializers.Serializer]) -> type[serializers.Serializer]:
+def paginated(serializer_class: type[serializers.Serializer[Any]]) -> type[serializers.Serializer[Any]]:
     """The schema of one page of ``ApiPagination`` holding ``serializer_class`` items."""
     name = serializer_class.__name__.removesuffix("Serializer")
     return type(f"Paginated{name}ListSerializer", (serializers.Serializer,), {

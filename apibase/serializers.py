@@ -17,7 +17,7 @@ class UtcDateTimeField(serializers.DateTimeField):
         super().__init__(**kwargs)
 
 
-class StrictSerializer(serializers.Serializer):
+class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know, so a typo (or a ``seat``) is an error, not silently ignored."""
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest, HttpResponseBase
 from django.urls import register_converter
 from django.utils import translation
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from .language import request_language
@@ -19,17 +23,17 @@ from .throttling import AddressThrottle
 class ApiView(APIView):
     pre_auth_throttle_classes = [AddressThrottle]
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         previous = translation.get_language()
         try:
             return super().dispatch(request, *args, **kwargs)
         finally:
             translation.activate(previous)
 
-    def perform_authentication(self, request) -> None:
+    def perform_authentication(self, request: Request) -> None:
         for throttle in (cls() for cls in self.pre_auth_throttle_classes):
             if not throttle.allow_request(request, self):
-                self.throttled(request, throttle.wait())
+                self.throttled(request, throttle.wait())  # type: ignore[arg-type]  # None: no time known
         super().perform_authentication(request)
         language = request_language(request)
         translation.activate(language)
