@@ -1,8 +1,9 @@
 """Account endpoints of the REST API: log in for a token, list and revoke tokens, the profile (``me/``).
 
-Thin views over ``accounts.services``, like the web pages. The shared API machinery (error format,
-throttles, the base view) lives in :mod:`games.api`; the routes (accounts/api_urls.py) are mounted
-by ``heldenweb/api_urls.py``.
+Thin views over ``accounts.services``, like the web pages. The shared API machinery (throttles, the
+base view, the serializer base, ``ApiError``) lives in :mod:`apibase`, below every app; the error format
+is the project's exception handler; the routes (accounts/api_urls.py) are mounted by
+``heldenweb/api_urls.py``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.base import READ_ERRORS, WRITE_ERRORS, ApiView, errors
-from games.api.errors import ApiError
-from games.api.serializers import StrictSerializer, UtcDateTimeField
-from games.api.throttling import LoginThrottle, LoginUsernameThrottle
+from apibase.errors import ApiError
+from apibase.schema import READ_ERRORS, WRITE_ERRORS, errors
+from apibase.serializers import StrictSerializer, UtcDateTimeField
+from apibase.throttling import LoginThrottle, LoginUsernameThrottle
+from apibase.views import ApiView
 
 from . import services
 from .http import user_of

@@ -250,9 +250,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     from django.core import signing
     from django.shortcuts import get_object_or_404
 
-    from games.notifications import read_unsubscribe_token
-
     from .models import User
+    from .unsubscribe import read_unsubscribe_token
 
     try:
         user_id, kind = read_unsubscribe_token(token)

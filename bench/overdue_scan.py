@@ -38,7 +38,7 @@ def main(quick: bool = False) -> dict:
 
     from accounts.models import User
     from games.models import Game
-    from games.turns import overdue_games
+    from games.services import overdue_games
 
     call_command("migrate", verbosity=0)
     creator = User.objects.create(username="bench", email="bench@example.org")

@@ -6,4 +6,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from . import checks, poll  # noqa: F401  (the content check registers; poll's receivers drop stamps)
+        # The content check registers; poll's receivers drop stamps; the tasks register with Celery, so
+        # that games.queue finds them by name in the web process too.
+        from . import checks, poll, tasks  # noqa: F401

@@ -112,6 +112,9 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
+    # The level of a stand-in for a dropped or overdue player (issue 14: the normal bot).
+    STAND_IN_LEVEL = "normal"
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

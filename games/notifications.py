@@ -12,7 +12,6 @@ import zoneinfo
 from datetime import UTC, date, datetime, timedelta
 
 from django.conf import settings
-from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -22,13 +21,12 @@ from django.utils import timezone, translation
 
 from accounts import activity
 from accounts.channels import EMAIL, channels_for
+from accounts.unsubscribe import unsubscribe_token
 
 from . import signals, visits
 from .models import Game, Notification
 
 log = logging.getLogger(__name__)
-
-UNSUBSCRIBE_SALT = "heldenweb.unsubscribe"
 
 
 def claim_lease() -> timedelta:
@@ -174,15 +172,6 @@ def stale_pending(now=None) -> list[int]:
 def give_up(notification_id: int, error: str) -> None:
     Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING).update(
         status=Notification.Status.FAILED, last_error=error[:2000], claimed_until=None)
-
-
-def unsubscribe_token(user, kind: str) -> str:
-    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
-
-
-def read_unsubscribe_token(token: str, max_age_days: int = 365) -> tuple[int, str]:
-    data = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=max_age_days))
-    return data["u"], data["k"]
 
 
 def _local(dt, user):

@@ -23,16 +23,15 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from games import board, board_legend, endings, poll, rulebook, selectors, services, standing, turns, visits, walking
 from games import cache as game_cache
+from games import poll, rulebook, selectors, services, standing, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
-from games.presenters import labels
+from games.presenters import board, board_legend, labels
 from games.presenters import log as log_text
 from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
 
-from .bot_seats import create_with_bots, seat_name
 from .errors import (
     GameServiceError,
     IdempotencyConflict,
@@ -43,6 +42,7 @@ from .errors import (
 from .forms import ActionForm, GameCreateForm, TakeBackForm, WalkForm
 from .models import Game
 from .persistence import seats_of
+from .presenters.seats import seat_name
 from .replay import replay_state
 
 LOG_ON_PAGE = 40
@@ -113,7 +113,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST)
     if form.is_valid():
         try:
-            game = create_with_bots(creator=request.user, bots=form.cleaned_data["bots"],
+            game = services.create_with_bots(creator=request.user, bots=form.cleaned_data["bots"],
                                     bot_level=form.cleaned_data["bot_level"], **form.game_options())
         except InvalidRequest as exc:
             form.add_error(None, exc.message)
@@ -548,10 +548,10 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
         if request.POST.get("resume"):
-            turns.game_resume(game=game, user=request.user)
+            services.game_resume(game=game, user=request.user)
             messages.success(request, _("The game goes on."))
         else:
-            turns.game_pause(game=game, user=request.user)
+            services.game_pause(game=game, user=request.user)
             messages.success(request, _("The game is paused."))
     except GameServiceError as exc:
         _report(request, exc)
@@ -565,7 +565,7 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
-        seat = endings.game_resign(game=game, user=request.user)
+        seat = services.game_resign(game=game, user=request.user)
     except GameServiceError as exc:
         _report(request, exc)
     else:
@@ -596,7 +596,7 @@ def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
-        new = endings.game_rematch(game=game, user=request.user)
+        new = services.game_rematch(game=game, user=request.user)
     except GameServiceError as exc:
         _report(request, exc)
         return redirect("games:detail", game_id=game.pk)

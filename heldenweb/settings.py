@@ -298,7 +298,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 REMINDER_HOURS = [int(h) for h in env_list("REMINDER_HOURS", ["24", "2"])]
 NOTIFICATION_CLAIM_LEASE_SECONDS = int(os.environ.get("NOTIFICATION_CLAIM_LEASE_SECONDS", "120"))
-# The pause between two steps of a bot seat, so people can follow its moves (games.bot_seats).
+# The pause between two steps of a bot seat, so people can follow its moves (games.services.bot_seats).
 BOT_STEP_PAUSE_SECONDS = float(os.environ.get("BOT_STEP_PAUSE_SECONDS", "1.5"))
 NOTIFICATION_TEST_PAUSE_SECONDS = float(os.environ.get("NOTIFICATION_TEST_PAUSE_SECONDS", "0"))
 
@@ -315,10 +315,10 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "games.api.base.ApiPagination",
+    "DEFAULT_PAGINATION_CLASS": "apibase.views.ApiPagination",
     "PAGE_SIZE": 20,
     # Counted in the default cache (Redis when REDIS_URL is set), so all web processes share them.
-    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.UserReadWriteThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["apibase.throttling.UserReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "read": os.environ.get("API_RATE_READ", "600/min"),
         "write": os.environ.get("API_RATE_WRITE", "120/min"),

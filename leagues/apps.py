@@ -7,4 +7,5 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Club leagues")
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (connects to games.signals)
+        # The receivers connect to games.signals; the tasks register with Celery (games.queue sends them by name).
+        from . import receivers, tasks  # noqa: F401

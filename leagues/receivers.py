@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
+from games import queue
 from games import selectors as game_selectors
 from games.signals import game_finished
 
@@ -12,9 +13,7 @@ from . import selectors
 
 @receiver(game_finished, dispatch_uid="leagues.record_result")
 def _on_game_finished(sender, game_id: int, **kwargs) -> None:
-    from . import tasks
-
-    tasks.record_result.delay(game_id)
+    queue.send("leagues.tasks.record_result", game_id)
 
 
 if selectors.club_may_view not in game_selectors.VIEW_GRANTS:

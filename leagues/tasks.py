@@ -1,4 +1,6 @@
-"""Celery tasks of the leagues: thin, take ids, safe to run twice."""
+"""Celery tasks of the leagues: thin, take ids, call one service each, safe to run twice.
+
+The services queue them by name (``games.queue``); the beat schedule names ``advance_seasons``."""
 
 from __future__ import annotations
 
@@ -7,8 +9,7 @@ from django.db import IntegrityError
 
 from games.errors import StaleVersion
 
-from . import mails, services
-from .models import Round, Season
+from . import services
 
 RETRY = {"autoretry_for": (StaleVersion, IntegrityError), "retry_backoff": True, "retry_jitter": True, "max_retries": 6}
 
@@ -26,11 +27,9 @@ def advance_seasons() -> int:
 
 @shared_task(acks_late=True)
 def mail_round(season_id: int, round_id: int) -> int:
-    rnd = Round.objects.select_related("season__club").filter(pk=round_id, season_id=season_id).first()
-    return mails.send_round(rnd) if rnd else 0
+    return services.round_mail(season_id=season_id, round_id=round_id)
 
 
 @shared_task(acks_late=True)
 def mail_season_finished(season_id: int) -> int:
-    season = Season.objects.select_related("club").filter(pk=season_id).first()
-    return mails.send_season_finished(season) if season else 0
+    return services.season_finished_mail(season_id=season_id)

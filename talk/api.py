@@ -16,9 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.http import user_of
+from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
+from apibase.serializers import StrictSerializer, UtcDateTimeField
+from apibase.views import ApiPagination, ApiView
 from games import selectors as game_selectors
-from games.api.base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
-from games.api.serializers import StrictSerializer, UtcDateTimeField
 from games.errors import NotFound
 from games.models import Game
 from leagues import selectors as league_selectors

@@ -9,7 +9,8 @@ class TalkConfig(AppConfig):
     def ready(self) -> None:
         from games import selectors as game_selectors
 
-        from . import receivers  # noqa: F401  (connects to games.signals)
+        # The receivers connect to games.signals; the tasks register with Celery (games.queue sends them by name).
+        from . import receivers, tasks  # noqa: F401
         from .selectors import spectator_delay
 
         # Every surface of a game (page, partials, API) shows spectators the game as late as set here.

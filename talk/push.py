@@ -24,7 +24,7 @@ from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
 from accounts.channels import PUSH, channels_for
-from games import notifications
+from games import notifications, queue
 from games.errors import InvalidRequest
 from games.models import Notification
 
@@ -81,10 +81,9 @@ def _record(user, key: str, payload: dict) -> PushDelivery | None:
 
 
 def _enqueue(row: PushDelivery | None) -> None:
+    """Send a recorded message once the transaction that recorded it commits (None: nothing recorded)."""
     if row is not None:
-        from .tasks import send_push
-
-        transaction.on_commit(lambda pk=row.pk: send_push.delay(pk))
+        queue.send_on_commit("talk.tasks.send_push", row.pk)
 
 
 NOTIFICATION_TEXTS = {

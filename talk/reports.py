@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.channels import EMAIL, PUSH, channels_for
+from games import queue
 
 from . import access, claims, push
 from .models import ChatMessage, ChatReport, DeliveryStatus, ReportNotice
@@ -53,9 +54,7 @@ def record(*, message_id: int, reporter_id: int | None = None) -> list[ReportNot
                 continue  # told already: a second report, a retried task
             rows.append(row)
             if EMAIL in chosen:
-                from .tasks import send_report_mail
-
-                transaction.on_commit(lambda pk=row.pk: send_report_mail.delay(pk))
+                queue.send_on_commit("talk.tasks.send_report_mail", row.pk)
             if PUSH in chosen:
                 _push(user, message)
     return rows

@@ -6,7 +6,6 @@ pages and the API already turn into messages and JSON errors.
 
 from __future__ import annotations
 
-import logging
 import re
 
 from django.conf import settings
@@ -17,13 +16,13 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from games import queue
 from games.errors import InvalidRequest, NotAllowed, NotFound
 from games.models import Game
 
 from . import access
 from .models import ChatMessage, ChatReport, SeatNote, Spectator, TalkSettings
 
-log = logging.getLogger(__name__)
 MENTION = re.compile(r"@([\w.+-]{1,150})")
 
 
@@ -114,18 +113,11 @@ def chat_report(*, user, game: Game, message_id: int, reason: str = "") -> ChatR
     except IntegrityError:
         return ChatReport.objects.get(message=message, reporter=user)
     chat_changed(game.pk)
-    from .tasks import report_notices
-
     # The moderators hear of the message once (ReportNotice rows); a task, so a report never waits for mail.
-    transaction.on_commit(lambda: _enqueue(report_notices, message.pk, user.pk))
+    # A broker problem must not fail the report itself: try_send logs it.
+    message_id, reporter_id = message.pk, user.pk
+    transaction.on_commit(lambda: queue.try_send("talk.tasks.report_notices", message_id, reporter_id))
     return report
-
-
-def _enqueue(task, *args) -> None:
-    try:
-        task.delay(*args)
-    except Exception:  # a broker problem must not fail the report itself
-        log.exception("could not enqueue %s%r", task.name, args)
 
 
 def chat_hide(*, user, game: Game, message_id: int, hidden: bool = True) -> ChatMessage:

@@ -23,11 +23,11 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from accounts.http import UserRequest
-from games import board
 from games import selectors as game_selectors
 from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
+from games.presenters import board
 from leagues import selectors as league_selectors
 
 from . import access, calendar, push, selectors, services, webhooks

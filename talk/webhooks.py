@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import queue
 from games.errors import InvalidRequest, NotAllowed, NotFound
 from games.models import Game
 from leagues import selectors as league_selectors
@@ -139,10 +140,8 @@ def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery
                     rows.append(WebhookDelivery.objects.create(webhook=hook, key=hook_key, payload=payload))
             except IntegrityError:
                 continue
-        from .tasks import send_webhook
-
         for row in rows:
-            transaction.on_commit(lambda pk=row.pk: send_webhook.delay(pk))
+            queue.send_on_commit("talk.tasks.send_webhook", row.pk)
     return rows
 
 

@@ -17,21 +17,20 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
-from django.utils import translation
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from apibase.errors import ApiError
+from apibase.language import LANGUAGES, request_language
 from games.errors import GameServiceError
 from games.presenters.errors import ERROR_TEXTS, error_text
 
 log = logging.getLogger("heldenweb.api")
 
 API_PREFIX = "/api/"
-LANGUAGES = ("de", "en")
-DEFAULT_LANGUAGE = "de"
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -93,31 +92,6 @@ DRF_CODES: tuple[tuple[type[exceptions.APIException], str], ...] = (
     (exceptions.UnsupportedMediaType, "unsupported_media_type"),
     (exceptions.Throttled, "throttled"),
 )
-
-
-class ApiError(exceptions.APIException):
-    """An error of the API layer itself (not of a service), with a stable code and optional details."""
-
-    def __init__(self, code: str, status: int = 400, details: dict[str, Any] | None = None) -> None:
-        super().__init__(MESSAGES["en"].get(code, code), code)
-        self.code = code
-        self.status_code = status
-        self.details = details or {}
-
-
-def request_language(request) -> str:
-    """The signed-in user's language, else the one the request asks for (cookie, Accept-Language)."""
-    http_request = getattr(request, "_request", request)
-    try:
-        user = getattr(http_request, "user", None)
-        if user is not None and user.is_authenticated and getattr(user, "language", None) in LANGUAGES:
-            return user.language
-    except Exception:
-        pass  # deciding a language must never turn one error into two
-    if http_request is None:
-        return DEFAULT_LANGUAGE
-    language = translation.get_language_from_request(http_request)
-    return language if language in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def message_for(language: str, code: str, **params: Any) -> str:

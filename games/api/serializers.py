@@ -8,27 +8,18 @@ OpenAPI schema; they never touch the data.
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apibase.serializers import StrictSerializer, UtcDateTimeField
 from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 
 MAX_INT = 2_147_483_647
 LIVE_STATUSES = (Game.Status.SETUP, Game.Status.RUNNING)
-
-
-class UtcDateTimeField(serializers.DateTimeField):
-    """Times leave the API in UTC (ISO 8601 with Z); clients show them in the player's time zone."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("default_timezone", datetime.UTC)
-        kwargs.setdefault("read_only", True)
-        super().__init__(**kwargs)
 
 
 ACTION_SCHEMA = {
@@ -47,18 +38,6 @@ class ActionField(serializers.DictField):
 
 
 # --- input -------------------------------------------------------------------------------------------
-class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not know, so a typo (or a ``seat``) is an error, not silently ignored."""
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if isinstance(self.initial_data, dict):
-            writable = {name for name, field in self.fields.items() if not field.read_only}
-            unknown = sorted(set(self.initial_data) - writable)
-            if unknown:
-                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        return attrs
-
-
 class GameListQuerySerializer(serializers.Serializer):
     filter = serializers.ChoiceField(
         choices=["mine", "open", "your_turn", "finished"], required=False,

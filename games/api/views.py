@@ -17,7 +17,10 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors, services, standing, turns
+from apibase.errors import ApiError
+from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
+from apibase.views import ApiPagination, ApiView
+from games import selectors, services, standing
 from games.engine import ACTION_KINDS
 from games.engine.content import load_content
 from games.engine.visibility import events_for
@@ -26,8 +29,6 @@ from games.models import Game, GameAction
 from games.presenters import labels
 
 from . import serializers as s
-from .base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
-from .errors import ApiError
 
 GRID_COLUMNS = 5
 
@@ -160,9 +161,9 @@ class GamePauseView(ApiView):
         data.is_valid(raise_exception=True)
         game = _game(request, game_id)
         if data.validated_data["resume"]:
-            turns.game_resume(game=game, user=request.user)
+            services.game_resume(game=game, user=request.user)
         else:
-            turns.game_pause(game=game, user=request.user)
+            services.game_pause(game=game, user=request.user)
         return Response(_detail(request, _game(request, game_id)))
 
 
@@ -412,11 +413,9 @@ class GameBotsView(ApiView):
         responses={201: s.GameDetailSerializer, **errors(403, 404, *WRITE_ERRORS)},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        from games.bot_seats import add_bot
-
         data = s.AddBotSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        add_bot(game=_game(request, game_id), user=request.user, level=data.validated_data["level"])
+        services.add_bot(game=_game(request, game_id), user=request.user, level=data.validated_data["level"])
         return Response(_detail(request, _game(request, game_id)), status=status.HTTP_201_CREATED)
 
 
@@ -428,9 +427,7 @@ class GameSuggestionView(ApiView):
         responses={200: s.SuggestionSerializer, **errors(403, 404, *READ_ERRORS)},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        from games.bot_seats import suggestion
-
-        return Response(suggestion(game=_game(request, game_id), user=request.user))
+        return Response(services.suggestion(game=_game(request, game_id), user=request.user))
 
 
 class SeatSettingsView(ApiView):

@@ -5,10 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import board
 from games.engine.content.model import Content
 from games.engine.core.actions import Move
-from games.presenters import labels
+from games.presenters import board, labels
 from games.walking import Route
 
 _FIELD = Move.PARAMS[0]

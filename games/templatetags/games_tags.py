@@ -7,7 +7,7 @@ import uuid
 from django import template
 from django.utils.translation import gettext as _
 
-from games.board import SEAT_COLOURS
+from games.presenters.board import SEAT_COLOURS
 
 register = template.Library()
 

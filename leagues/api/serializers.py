@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from rest_framework import serializers
 
-from games.api.serializers import StrictSerializer, UtcDateTimeField
+from apibase.serializers import StrictSerializer, UtcDateTimeField
 from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 from leagues.models import Club, Membership, Season

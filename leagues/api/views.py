@@ -13,7 +13,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.base import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, ApiPagination, ApiView, errors, paginated
+from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
+from apibase.views import ApiPagination, ApiView
 from leagues import selectors, services
 from leagues.models import Club, Season
 

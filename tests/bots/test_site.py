@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.bot_seats import add_bot, create_with_bots, seat_name
 from games.engine import legal_actions
 from games.engine.content import load_content
 from games.models import Game, GameAction
 from games.persistence import load_state
-from games.services import game_create
+from games.presenters.seats import seat_name
+from games.services import add_bot, create_with_bots, game_create
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import board
 from games.engine.content import load_content
 from games.engine.core.board import SIZE
+from games.presenters import board
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium, shot
 from tests.conftest import UserFactory
 from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat

@@ -14,9 +14,9 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games import board
-from games import board_figures as figures
 from games.engine.content import load_content
+from games.presenters import board
+from games.presenters import board_figures as figures
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium]

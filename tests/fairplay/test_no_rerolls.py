@@ -23,6 +23,7 @@ from games import services
 from games.engine.playout import acting_seat
 from games.models import GameAction
 from games.persistence import load_state
+from games.services import take_back
 from tests.games.test_views_support import legal, new_game, play_setup, state_of, users_by_seat
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +136,7 @@ def test_no_take_back_and_no_redo_changes_a_chance_step(driver_class, user, othe
 def redo_by_force(game, driver, seat, action, row, after, monkeypatch):
     """Lift the seal (as before the fix), take the step back and do it again: the same draw."""
     with monkeypatch.context() as patch:
-        patch.setattr(services, "check_not_sealed", lambda row: None)
+        patch.setattr(take_back, "check_not_sealed", lambda row: None)
         game.refresh_from_db()
         services.action_take_back(game=game, user=users_by_seat(game)[seat])
     game.refresh_from_db()

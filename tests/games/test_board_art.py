@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from games import board
-from games import board_figures as figures
 from games.engine.content import load_content
 from games.engine.content.model import TokenKind
 from games.engine.core.board import SIZE
+from games.presenters import board
+from games.presenters import board_figures as figures
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.utils import translation
 
-from games import board
-from games import board_figures as figures
 from games.engine.content import load_content
+from games.presenters import board
+from games.presenters import board_figures as figures
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import board, board_legend
 from games.engine.content import load_content
+from games.presenters import board, board_legend
 
 
 @pytest.fixture(autouse=True)

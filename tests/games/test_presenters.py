@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from games import board
 from games.engine.content import load_content
 from games.engine.core.actions import parse_action
-from games.presenters import labels
+from games.presenters import board, labels
 
 
 def test_a_held_monster_token_is_named_by_the_item_on_its_back():

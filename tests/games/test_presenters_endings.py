@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import endings
+from games import services
 from games.errors import NotAllowed
 from games.models import Game, Seat
 from tests.conftest import UserFactory
@@ -36,7 +36,7 @@ def test_resigning_drops_the_seat_or_hands_it_to_a_stand_in(client, monkeypatch,
     assert played == [(game.pk, game.turn_number)], "the resigned seat's current turn is played on"
     bot_game = _running(Game.DeadlineConsequence.BOT)
     other = users_by_seat(bot_game)[1 - legal(bot_game)[0]]
-    assert endings.game_resign(game=bot_game, user=other).is_bot
+    assert services.game_resign(game=bot_game, user=other).is_bot
 
 
 def test_a_finished_game_shows_the_result_and_offers_a_rematch(client):
@@ -52,11 +52,11 @@ def test_a_finished_game_shows_the_result_and_offers_a_rematch(client):
     assert sorted(s.user.username for s in new.seats.all()) == ["alice", "bert"]
     assert new.status == Game.Status.SETUP and new.options["rematch_of"] == game.pk
     bert = users_by_seat(game)[1]
-    assert endings.game_rematch(game=game, user=bert).pk == new.pk, "asked twice, one rematch"
+    assert services.game_rematch(game=game, user=bert).pk == new.pk, "asked twice, one rematch"
     assert "Go to the rematch" in client.get(detail_url(game)).content.decode()
 
 
 def test_no_rematch_while_the_game_runs():
     game = _running()
     with pytest.raises(NotAllowed):
-        endings.game_rematch(game=game, user=users_by_seat(game)[0])
+        services.game_rematch(game=game, user=users_by_seat(game)[0])

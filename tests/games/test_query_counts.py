@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 # new state on, the seats read before the step and the log's tail the step filed
 # (games.selectors.log_tail_extend); the header's count of games waiting came with the game row and
 # moves by this game's change: after the service only the game row is read again (refresh_from_db).
-# Before it: the user, the game and its seats (the access check); in it (games/services.py): the lock,
+# Before it: the user, the game and its seats (the access check); in it (games/services/submit.py): the lock,
 # cards, seats and tokens under the lock, each changed kind of row, the version and the log row.
 BUDGETS = {
     "page": 8,

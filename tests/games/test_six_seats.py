@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from games.board import SEAT_COLOUR_NAMES, SEAT_COLOURS
 from games.engine.rules.setup import MAX_SEATS
 from games.forms import GameCreateForm
+from games.presenters.board import SEAT_COLOUR_NAMES, SEAT_COLOURS
 
 pytestmark = pytest.mark.django_db
 

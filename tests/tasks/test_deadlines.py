@@ -9,7 +9,7 @@ from django.core import mail
 from django.utils import timezone
 
 from accounts.models import Vacation
-from games import tasks, turns
+from games import services, tasks
 from games.models import Game, GameAction, Notification
 from games.persistence import load_state
 
@@ -29,7 +29,7 @@ def test_the_overdue_scan_finds_only_running_unpaused_games_past_their_deadline(
     on_time = game_in_play(user, other_user)
     paused = overdue(game_in_play(user, other_user))
     Game.objects.filter(pk=paused.pk).update(paused=True)
-    found = [pk for pk, _ in turns.overdue_games()]
+    found = [pk for pk, _ in services.overdue_games()]
     assert found == [late.pk]
     assert on_time.pk not in found
 
@@ -37,7 +37,7 @@ def test_the_overdue_scan_finds_only_running_unpaused_games_past_their_deadline(
 def test_an_overdue_turn_is_skipped_counted_and_logged(user, other_user):
     game = overdue(game_in_play(user, other_user))
     seat_index, turn = game.current_seat, game.turn_number
-    assert turns.expire_deadline(game_id=game.pk, deadline=game.turn_deadline_at) == "skipped"
+    assert services.expire_deadline(game_id=game.pk, deadline=game.turn_deadline_at) == "skipped"
     game.refresh_from_db()
     assert game.turn_number == turn + 1 and game.current_seat != seat_index
     assert game.turn_deadline_at > timezone.now()
@@ -50,8 +50,8 @@ def test_an_overdue_turn_is_skipped_counted_and_logged(user, other_user):
 def test_two_workers_never_process_the_same_overdue_turn(user, other_user):
     game = overdue(game_in_play(user, other_user))
     deadline = game.turn_deadline_at
-    assert turns.expire_deadline(game_id=game.pk, deadline=deadline) == "skipped"
-    assert turns.expire_deadline(game_id=game.pk, deadline=deadline) == "not claimed"
+    assert services.expire_deadline(game_id=game.pk, deadline=deadline) == "skipped"
+    assert services.expire_deadline(game_id=game.pk, deadline=deadline) == "not claimed"
     assert sum(s.missed_turns for s in game.seats.all()) == 1
 
 
@@ -60,13 +60,11 @@ def test_after_too_many_misses_a_bot_takes_the_seat_and_plays(user, other_user, 
     game = game_in_play(user, other_user, deadline_consequence=Game.DeadlineConsequence.BOT, missed_turn_limit=1)
     slow = game.current_seat
     with django_capture_on_commit_callbacks(execute=True):
-        turns.expire_deadline(game_id=game.pk, deadline=overdue(game).turn_deadline_at)
+        services.expire_deadline(game_id=game.pk, deadline=overdue(game).turn_deadline_at)
     assert game.seats.get(index=slow).is_bot
     # The other player ends the turn; the bot's turn then runs by itself.
     game.refresh_from_db()
     human = users_by_seat(game)[game.current_seat]
-    from games import services
-
     turn = game.turn_number
     with django_capture_on_commit_callbacks(execute=True):
         state = load_state(game)
@@ -83,7 +81,7 @@ def test_after_too_many_misses_a_bot_takes_the_seat_and_plays(user, other_user, 
 def test_after_too_many_misses_the_seat_can_be_dropped(user, other_user):
     game = game_in_play(user, other_user, deadline_consequence=Game.DeadlineConsequence.DROP, missed_turn_limit=1)
     slow = game.current_seat
-    turns.expire_deadline(game_id=game.pk, deadline=overdue(game).turn_deadline_at)
+    services.expire_deadline(game_id=game.pk, deadline=overdue(game).turn_deadline_at)
     assert game.seats.get(index=slow).dropped
 
 
@@ -92,7 +90,7 @@ def test_a_vacation_moves_the_deadline_instead_of_counting_a_miss(user, other_us
     mover = users_by_seat(game)[game.current_seat]
     today = timezone.localdate()
     Vacation.objects.create(user=mover, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=3))
-    assert turns.expire_deadline(game_id=game.pk, deadline=game.turn_deadline_at) == "vacation"
+    assert services.expire_deadline(game_id=game.pk, deadline=game.turn_deadline_at) == "vacation"
     game.refresh_from_db()
     assert game.turn_deadline_at > timezone.now() + timedelta(days=3)
     assert game.seats.get(user=mover).missed_turns == 0
@@ -129,13 +127,13 @@ def test_pausing_freezes_the_deadline_and_resuming_restores_the_time_left(user, 
     Game.objects.filter(pk=game.pk).update(turn_deadline_at=timezone.now() + timedelta(hours=10))
     game.refresh_from_db()
     with pytest.raises(Exception, match="creator"):
-        turns.game_pause(game=game, user=other_user)
-    turns.game_pause(game=game, user=user)
+        services.game_pause(game=game, user=other_user)
+    services.game_pause(game=game, user=user)
     game.refresh_from_db()
     assert game.paused and timedelta(hours=9) < game.paused_remaining <= timedelta(hours=10)
     Game.objects.filter(pk=game.pk).update(turn_deadline_at=timezone.now() - timedelta(hours=1))
-    assert list(turns.overdue_games()) == []
-    turns.game_resume(game=game, user=user)
+    assert list(services.overdue_games()) == []
+    services.game_resume(game=game, user=user)
     game.refresh_from_db()
     assert not game.paused and game.turn_deadline_at > timezone.now() + timedelta(hours=9)
 
@@ -145,18 +143,18 @@ def test_reminders_are_sent_once_at_each_configured_time(user, other_user, setti
     game = game_in_play(user, other_user, deadline_hours=72)
     mover = users_by_seat(game)[game.current_seat]
     Game.objects.filter(pk=game.pk).update(turn_deadline_at=timezone.now() + timedelta(hours=20))
-    rows = turns.due_reminders()
+    rows = services.due_reminders()
     assert [(r.user, r.variant) for r in rows] == [(mover, "24h")]
-    assert turns.due_reminders() == []
+    assert services.due_reminders() == []
     Game.objects.filter(pk=game.pk).update(turn_deadline_at=timezone.now() + timedelta(hours=1))
-    assert [r.variant for r in turns.due_reminders()] == ["2h"]
+    assert [r.variant for r in services.due_reminders()] == ["2h"]
 
 
 def test_no_reminder_longer_than_the_turn_itself(user, other_user, settings):
     settings.REMINDER_HOURS = [24]
     game = game_in_play(user, other_user, deadline_hours=12)
     Game.objects.filter(pk=game.pk).update(turn_deadline_at=timezone.now() + timedelta(hours=11))
-    assert turns.due_reminders() == []
+    assert services.due_reminders() == []
 
 
 def test_the_reminder_task_mails(user, other_user, settings, eager_tasks, django_capture_on_commit_callbacks):
@@ -182,7 +180,7 @@ def test_bots_play_legal_turns_on_both_seats(user, other_user):
     game.seats.update(is_bot=True)
     for _ in range(12):
         game.refresh_from_db()
-        turns.play_system_turn(game=game, seat_index=game.current_seat, turn=game.turn_number, reason="bot",
+        services.play_system_turn(game=game, seat_index=game.current_seat, turn=game.turn_number, reason="bot",
                                policy="bot")
     game.refresh_from_db()
     assert game.turn_number >= 12

@@ -1,73 +1,19 @@
-"""What every API view shares: the base view, pagination, the id converter and the schema's errors."""
+"""The OpenAPI schema's shared parts: the token scheme, the error responses, pages of a list."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.urls import register_converter
-from django.utils import translation
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
-from rest_framework.views import APIView
-
-from .errors import request_language
-from .throttling import AddressThrottle
 
 
-# The base of the API views: a per-address limit before authentication, then the user's language.
-# DRF checks throttles only after authentication and permissions, so requests with a wrong token would
-# never be counted; the address limit therefore runs first. Token users are unknown to the session-based
-# preferences middleware, so their language is activated here once DRF knows them. (No docstring: the
-# schema would show it as the description of every operation.)
-class ApiView(APIView):
-    pre_auth_throttle_classes = [AddressThrottle]
-
-    def dispatch(self, request, *args, **kwargs):
-        previous = translation.get_language()
-        try:
-            return super().dispatch(request, *args, **kwargs)
-        finally:
-            translation.activate(previous)
-
-    def perform_authentication(self, request) -> None:
-        for throttle in (cls() for cls in self.pre_auth_throttle_classes):
-            if not throttle.allow_request(request, self):
-                self.throttled(request, throttle.wait())
-        super().perform_authentication(request)
-        language = request_language(request)
-        translation.activate(language)
-        request._request.LANGUAGE_CODE = language
-
-
-class ApiPagination(PageNumberPagination):
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
-
-
-class IdConverter:
-    """A database id in a URL: 1 to 18 digits, so no id overflows a 64-bit column (a 404 instead)."""
-
-    regex = "[1-9][0-9]{0,17}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(IdConverter, "api_id")
-
-
-# --- OpenAPI ---------------------------------------------------------------------------------------
-class ApiTokenScheme(OpenApiAuthenticationExtension):
+class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]  # drf-spectacular
     target_class = "accounts.authentication.ApiTokenAuthentication"
     name = "tokenAuth"
 
-    def get_security_definition(self, auto_schema) -> dict[str, Any]:
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
         return {
             "type": "apiKey",
             "in": "header",
@@ -76,7 +22,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
         }
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable machine-readable code, e.g. `stale_version` or `illegal_action`.")
     message = serializers.CharField(help_text="For people, in the user's language (de or en).")
     details = serializers.DictField(
@@ -104,7 +50,7 @@ def errors(*statuses: int) -> dict[int, OpenApiResponse]:
             for status in sorted(set(statuses))}
 
 
-def paginated(serializer_class: type[serializers.Serializer]) -> type[serializers.Serializer]:
+def paginated(serializer_class: type[serializers.Serializer[Any]]) -> type[serializers.Serializer[Any]]:
     """The schema of one page of ``ApiPagination`` holding ``serializer_class`` items."""
     name = serializer_class.__name__.removesuffix("Serializer")
     return type(f"Paginated{name}ListSerializer", (serializers.Serializer,), {

@@ -1,6 +1,7 @@
-"""Bots on the site: bot seats in the lobby, bot moves as Celery tasks, and suggestions.
+"""Bots on the site: bot seats in the lobby, one bot move at a time, and suggestions.
 
 The players themselves live in ``games.bots`` (pure Python, no Django); this is the site's side.
+Which bot moves next, and queueing that move, is ``services.bot_seats``.
 
 A bot move goes through ``services.action_submit`` like a person's, for the bot's seat, with an
 idempotency key naming the game version it answers — a repeated task applies nothing twice.
@@ -10,31 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
-from games import services
+from games.bots import Bot
 from games.engine import legal_actions, view
 from games.engine.content import load_content
-from games.engine.playout import acting_seat
 from games.errors import InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, Seat
 from games.persistence import load_state
 
-from .bots import Bot
-
-SITE_LEVELS = ("easy", "normal", "strong")
-LEVEL_NAMES = {"easy": _("easy"), "normal": _("normal"), "strong": _("strong")}
-STAND_IN_LEVEL = "normal"
-
-
-def seat_name(seat: Seat) -> str:
-    """How a seat is labelled on the pages: the player's name, a bot with its level, or empty."""
-    if seat.is_bot and seat.user is None:
-        return _("Bot (%(level)s)") % {"level": LEVEL_NAMES.get(seat.bot_level or STAND_IN_LEVEL, seat.bot_level)}
-    name = seat.user.public_name if seat.user else _("(empty seat)")
-    return _("%(name)s (bot stands in)") % {"name": name} if seat.is_bot else name
+from .bot_seats import SITE_LEVELS, STAND_IN_LEVEL, bot_seat, schedule_bot
+from .lobby import game_create, start
+from .submit import action_submit, seat_of
 
 
 def is_rated(game: Game) -> bool:
@@ -58,9 +46,9 @@ def add_bot(*, game: Game, user, level: str = STAND_IN_LEVEL) -> Seat:
             raise NotAllowed("seats_taken")
         seat = Seat.objects.create(game=game, index=taken, user=None, is_bot=True, bot_level=level)
         if taken + 1 == game.seat_count:
-            services._start(game)
+            start(game)
             game_id = game.pk
-            transaction.on_commit(lambda: schedule(game_id))
+            transaction.on_commit(lambda: schedule_bot(game_id))
     return seat
 
 
@@ -69,39 +57,10 @@ def create_with_bots(*, creator, bots: int, bot_level: str, **options: Any) -> G
     seat_count = options.get("seat_count", 1)
     if not 0 <= bots < seat_count:
         raise InvalidRequest("bot_seat_of_creator")
-    game = services.game_create(creator=creator, **options)
+    game = game_create(creator=creator, **options)
     for _seat in range(bots):
         add_bot(game=game, user=creator, level=bot_level)
     return game
-
-
-def bot_seat(game: Game) -> tuple[Seat, Any] | None:
-    """The bot seat that must act now, with the state, or None (a person's move, or game over)."""
-    if game.status not in (Game.Status.SETUP, Game.Status.RUNNING) or game.paused:
-        return None
-    state = load_state(game)
-    if state.phase == "play" and not state.turn_state.begun:
-        return None  # the turn start belongs to tasks.begin_turn; its commit schedules the bot
-    seat = game.seats.filter(index=acting_seat(state)).first()
-    if seat is None or not seat.is_bot:
-        return None  # people are not moved here
-    if seat.user_id is not None and not state.phase.startswith("setup"):
-        return None  # in play, a stand-in for a person takes whole turns (tasks.bot_play)
-    return seat, state
-
-
-def schedule(game_id: int) -> None:
-    """After a commit: if a bot is to move, queue its move after the configured pause."""
-    from games import tasks
-
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or bot_seat(game) is None:
-        return
-    pause = getattr(settings, "BOT_STEP_PAUSE_SECONDS", 1.0)
-    if pause:
-        tasks.bot_move.apply_async((game_id, game.version), countdown=pause)
-    else:
-        tasks.bot_move.delay(game_id, game.version)
 
 
 def play_step(*, game_id: int, version: int) -> bool:
@@ -120,7 +79,7 @@ def play_step(*, game_id: int, version: int) -> bool:
         return False
     action = bot.choose(content, view(content, state, seat.index), legal)
     try:
-        services.action_submit(game=game, user=None, action=action.to_json(), expected_version=version,
+        action_submit(game=game, user=None, action=action.to_json(), expected_version=version,
                                idempotency_key=f"bot:{version}", seat_index=seat.index)
     except StaleVersion:
         return False
@@ -131,7 +90,7 @@ def suggestion(*, game: Game, user) -> dict[str, Any]:
     """What the normal bot would do in the user's seat now (unrated games only)."""
     if is_rated(game):
         raise NotAllowed("no_suggestions_in_rated_games")
-    seat = services.seat_of(game, user)
+    seat = seat_of(game, user)
     state = load_state(game)
     content = load_content()
     legal = legal_actions(content, state, seat.index)

@@ -1,15 +1,15 @@
-"""The end of a player's game: resigning a running game, and a rematch of a finished one.
-
-Kept apart from games.services so the action pipeline stays as it is; both use its services.
-"""
+"""The end of a player's game: resigning a running game, and a rematch of a finished one."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from . import services
-from .errors import NotAllowed
-from .models import Game, Seat
+from games import queue
+from games.errors import NotAllowed
+from games.models import Game, Seat
+
+from .lobby import game_create, game_join
+from .submit import seat_of
 
 
 def game_resign(*, game: Game, user) -> Seat:
@@ -19,16 +19,13 @@ def game_resign(*, game: Game, user) -> Seat:
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.RUNNING:
             raise NotAllowed("resign_running_only")
-        seat = services.seat_of(game, user)
+        seat = seat_of(game, user)
         if game.deadline_consequence == Game.DeadlineConsequence.BOT:
             Seat.objects.filter(pk=seat.pk).update(is_bot=True, dropped=False)
         else:
             Seat.objects.filter(pk=seat.pk).update(dropped=True)
         if game.current_seat == seat.index:
-            from . import tasks
-
-            game_id, turn = game.pk, game.turn_number
-            transaction.on_commit(lambda: tasks.bot_play.delay(game_id, turn))
+            queue.send_on_commit("games.tasks.bot_play", game.pk, game.turn_number)
     seat.refresh_from_db()
     return seat
 
@@ -45,13 +42,13 @@ def game_rematch(*, game: Game, user) -> Game:
         existing = (game.options or {}).get("rematch")
         if existing and Game.objects.filter(pk=existing).exists():
             return Game.objects.get(pk=existing)
-        new = services.game_create(
+        new = game_create(
             creator=user, title=game.title, seat_count=len(players), deadline_hours=game.deadline_hours,
             visibility=Game.Visibility.PRIVATE, deadline_consequence=game.deadline_consequence,
             missed_turn_limit=game.missed_turn_limit, options=_rematch_options(game))
         for other in players:
             if other != user:
-                services.game_join(game=new, user=other, invite_code=new.invite_code)
+                game_join(game=new, user=other, invite_code=new.invite_code)
         game.options = {**(game.options or {}), "rematch": new.pk}
         game.save(update_fields=["options"])
     new.refresh_from_db()

@@ -16,10 +16,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games import board
-from games import board_figures as figures
 from games.engine.content.model import Content
-from games.svg import el, text
+from games.presenters import board
+from games.presenters import board_figures as figures
+from games.presenters.svg import el, text
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games import board_figures as figures
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
+from games.presenters import board_figures as figures
 from games.presenters.labels import (
     action_label,
     cell_label,
@@ -31,10 +31,10 @@ from games.presenters.labels import (
     param_value_label,
     token_name,
 )
-from games.svg import el as _el
-from games.svg import fmt as _fmt
-from games.svg import spaced as _spaced
-from games.svg import text as _text
+from games.presenters.svg import el as _el
+from games.presenters.svg import fmt as _fmt
+from games.presenters.svg import spaced as _spaced
+from games.presenters.svg import text as _text
 
 CARD = 200                  # one region card is CARD x CARD units; field x/y (0..100) are scaled by 2
 MARGIN = 22                 # room for the row and column numbers around the square

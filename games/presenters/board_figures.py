@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.html import escape
 
-from games.svg import el, fmt, spaced
+from games.presenters.svg import el, fmt, spaced
 
 #: The drawn box of a figure on the board (a token is 13 units, a field dot 16).
 SIZE = 24

@@ -17,21 +17,26 @@ header is ignored (a client could otherwise pick a fresh address for every reque
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+if TYPE_CHECKING:  # DRF's views import these throttles (settings) while they load: no import at run time
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
 
 class _SettingsRateThrottle(SimpleRateThrottle):
     scope = "read"
 
-    def get_rate(self) -> str:
+    def get_rate(self) -> str | None:
         rates = api_settings.DEFAULT_THROTTLE_RATES or {}
         if self.scope not in rates:
             raise ImproperlyConfigured(f"REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'] has no rate for {self.scope!r}.")
-        return rates[self.scope]
+        return cast(str | None, rates[self.scope])  # "100/min" (the stubs allow numbers DRF never reads)
 
     def _key(self, ident: str) -> str:
         return self.cache_format % {"scope": self.scope, "ident": ident}
@@ -40,13 +45,13 @@ class _SettingsRateThrottle(SimpleRateThrottle):
 class UserReadWriteThrottle(_SettingsRateThrottle):
     """``read`` for GET/HEAD/OPTIONS, ``write`` otherwise; per user, or per address when anonymous."""
 
-    def allow_request(self, request, view) -> bool:
+    def allow_request(self, request: Request, view: APIView) -> bool:
         self.scope = "read" if request.method in SAFE_METHODS else "write"
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
         return super().allow_request(request, view)
 
-    def get_cache_key(self, request, view) -> str:
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         user = request.user
         ident = f"user-{user.pk}" if user and user.is_authenticated else f"ip-{self.get_ident(request)}"
         return self._key(ident)
@@ -57,7 +62,7 @@ class AddressThrottle(_SettingsRateThrottle):
 
     scope = "address"
 
-    def get_cache_key(self, request, view) -> str:
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         return self._key(self.get_ident(request))
 
 
@@ -66,7 +71,7 @@ class LoginThrottle(_SettingsRateThrottle):
 
     scope = "login"
 
-    def get_cache_key(self, request, view) -> str:
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         return self._key(self.get_ident(request))
 
 
@@ -75,7 +80,7 @@ class LoginUsernameThrottle(_SettingsRateThrottle):
 
     scope = "login_username"
 
-    def get_cache_key(self, request, view) -> str | None:
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         data = request.data if isinstance(request.data, dict) else {}
         username = data.get("username")
         if not isinstance(username, str) or not username:
