@@ -46,6 +46,9 @@ class Game(models.Model):
         DROP = "drop", _("Skip, then drop the seat after too many misses")
 
     title = models.CharField(_("name"), max_length=80)
+    # Which board game this is (games.titles): the site reaches its rules only through that interface.
+    # Named title_key because ``title`` has always held the game's own name (the API's "title").
+    title_key = models.CharField(max_length=20, default="rueckkehr")
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)

@@ -13,8 +13,8 @@ import hashlib
 
 from django.core.cache import cache
 
-from games.engine import State, apply, dice_for, new_game
-from games.engine.content import load_content
+from games.engine import State
+from games.titles import title_of
 
 from . import standing
 from .models import Game
@@ -27,7 +27,8 @@ def initial_state(content, game: Game) -> State:
     """The state a game's log starts from: its seed and seats, with the rules and the dice of the
     version it was created under (a game stored before issue 11 has no rules_version: version 1)."""
     version = (game.global_state or {}).get("rules_version", 1)
-    return new_game(content, game.seat_count, game.seed, rules_version=version, dice_version=game.dice_version)
+    return title_of(game).new_game(content, game.seat_count, game.seed, rules_version=version,
+                                   dice_version=game.dice_version)
 
 
 def _snapshot_key(game: Game, taken_back: list[int], sequence: int) -> str:
@@ -39,14 +40,16 @@ def replay_row(content, game: Game, state: State, row) -> State:
     """The state after one log row: the standing settings recorded on it (R-181), then its action with
     the game's dice for that step. Every replay of a log goes through here."""
     state, _ = standing.replayed(state, row.settings)
-    state, _ = apply(content, state, row.seat, row.action, dice_for(game.dice_version, game.seed, row.sequence))
+    title = title_of(game)
+    dice = title.dice_for(game.dice_version, game.seed, row.sequence)
+    state, _ = title.apply(content, state, row.seat, row.action, dice)
     return state
 
 
 def replay_state(game: Game, upto: int | None = None, *, snapshots: bool = True) -> State:
     """The state rebuilt from the seed and every applied (not taken back) action of the log up to
     ``upto`` (all of it: None) — from the nearest cached snapshot when ``snapshots``."""
-    content = load_content()
+    content = title_of(game).content()
     rows = game.actions.order_by("sequence")
     if upto is not None:
         rows = rows.filter(sequence__lte=upto)

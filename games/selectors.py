@@ -8,15 +8,11 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
-from games.engine import legal_actions
-from games.engine import view as engine_view
-from games.engine.content import load_content
-from games.engine.visibility import action_for, events_for
-
 from .errors import NotFound
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
 from .replay import initial_state, replay_row
+from .titles import title_of
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -133,18 +129,20 @@ def player_view(*, game: Game, seat_index: int | None) -> dict[str, Any]:
 def _live_view(game: Game, seat_index: int | None) -> dict[str, Any]:
     if game.status == Game.Status.OPEN:
         return {"phase": "lobby", "seats": game.seat_count}
-    return engine_view(load_content(), load_state(game), seat_index)
+    title = title_of(game)
+    return title.view(title.content(), load_state(game), seat_index)
 
 
-def log_entry(row: GameAction, seat_index: int | None) -> dict[str, Any]:
+def log_entry(row: GameAction, seat_index: int | None, *, game: Game) -> dict[str, Any]:
     """One log row as this seat may read it, through the engine's event visibility (ruling R-111):
     events hidden from it are left out, secrets in the others' events are cut out."""
-    content = load_content()
+    title = title_of(game)
+    content = title.content()
     return {
         "sequence": row.sequence,
         "seat": row.seat,
-        "action": action_for(content, seat_index, row.seat, row.action),
-        "events": events_for(content, seat_index, row.events),
+        "action": title.action_for(content, seat_index, row.seat, row.action),
+        "events": title.events_for(content, seat_index, row.events),
         "taken_back": row.taken_back,
         # Whether the step ended the take-back window (R-110); only told to its own seat.
         "sealed": row.sealed if seat_index is not None and seat_index == row.seat else None,
@@ -170,7 +168,7 @@ def visible_log(*, game: Game, seat_index: int | None) -> list[dict[str, Any]]:
     rows = log_rows(game=game)
     if (upto := log_limit_for(game, seat_index)) is not None:
         rows = rows.filter(sequence__lte=upto)
-    return [log_entry(row, seat_index) for row in rows]
+    return [log_entry(row, seat_index, game=game) for row in rows]
 
 
 def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> list[dict[str, Any]]:
@@ -179,7 +177,7 @@ def last_visible_entries(*, game: Game, seat_index: int | None, count: int) -> l
     rows = log_rows(game=game)
     if (upto := log_limit_for(game, seat_index)) is not None:
         rows = rows.filter(sequence__lte=upto)
-    return [log_entry(row, seat_index) for row in reversed(list(rows.order_by("-sequence")[:count]))]
+    return [log_entry(row, seat_index, game=game) for row in reversed(list(rows.order_by("-sequence")[:count]))]
 
 
 #: How many of the newest log rows a page reads (the log shows the last 40; the story since the viewer's
@@ -260,7 +258,7 @@ def _slim(row: GameAction) -> GameAction:
 
 def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:
     """The entries with these sequence numbers (a replay shows one step's)."""
-    return [log_entry(row, seat_index) for row in log_rows(game=game).filter(sequence__in=sequences)]
+    return [log_entry(row, seat_index, game=game) for row in log_rows(game=game).filter(sequence__in=sequences)]
 
 
 def legal_actions_for(*, game: Game, seat_index: int | None) -> list:
@@ -268,7 +266,8 @@ def legal_actions_for(*, game: Game, seat_index: int | None) -> list:
     if seat_index is None or game.status not in (Game.Status.SETUP, Game.Status.RUNNING):
         return []
     # The experience-dice policy is a standing setting of the seat, not a move (games.standing).
-    return [action for action in legal_actions(load_content(), load_state(game), seat_index)
+    title = title_of(game)
+    return [action for action in title.legal_actions(title.content(), load_state(game), seat_index)
             if action.kind != "set_dice_policy"]
 
 
@@ -296,7 +295,8 @@ def spectator_view(*, game: Game, delay: int) -> SpectatorView:
 
 
 def _replayed_spectator_view(game: Game, delay: int) -> SpectatorView:
-    content = load_content()
+    title = title_of(game)
+    content = title.content()
     target = max(game.turn_number - delay, 0)
     state, upto = initial_state(content, game), 0
     for row in GameAction.objects.filter(game=game, taken_back=False).order_by("sequence"):
@@ -304,4 +304,4 @@ def _replayed_spectator_view(game: Game, delay: int) -> SpectatorView:
         if after.turn > target:
             break
         state, upto = after, row.sequence
-    return SpectatorView(engine_view(content, state, None), state.turn, upto)
+    return SpectatorView(title.view(content, state, None), state.turn, upto)

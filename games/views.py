@@ -31,6 +31,7 @@ from games.presenters import board, board_legend, labels
 from games.presenters import log as log_text
 from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
+from games.titles import title_of
 
 from .errors import (
     GameServiceError,
@@ -174,7 +175,7 @@ def _can_take_back(log: list[dict[str, Any]], raw_log: list[dict[str, Any]], sea
 
 
 def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -> dict[str, Any]:
-    content = load_content()
+    content = title_of(game).content()
     lang = _lang()
     seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
     names = {s.index: seat_name(s) for s in seats}
@@ -210,7 +211,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         # Only the rows the page shows are read and described (issue 17): the log's last entries and
         # the story's, from the cached tail of the log at this version.
         tail = selectors.log_tail(game=game, seat_index=seat_index, upto=upto)
-        raw_log = [selectors.log_entry(row, seat_index) for row in tail.rows[-LOG_ON_PAGE:]]
+        raw_log = [selectors.log_entry(row, seat_index, game=game) for row in tail.rows[-LOG_ON_PAGE:]]
         log = describe(raw_log)
         story = _story(game, tail, my_seat, describe)
         log_total = tail.total
@@ -279,7 +280,7 @@ def _story(game: Game, tail: selectors.LogTail, my_seat, describe) -> dict[str, 
     first = tail.rows[0].sequence
     if len(tail.rows) < tail.total and first > since + 1:
         earlier += selectors.log_count_between(game=game, after=since, before=first, not_seat=seat)
-    raw = [selectors.log_entry(row, seat) for row in shown]
+    raw = [selectors.log_entry(row, seat, game=game) for row in shown]
     story = story_since(describe(raw), raw, since=since, seat=seat)
     if story is not None:
         story["earlier"] += earlier
@@ -625,7 +626,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     if game.status == Game.Status.OPEN:
         raise Http404(_("This game has not started yet."))
-    content = load_content()
+    content = title_of(game).content()
     lang = _lang()
     seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
     names = {s.index: seat_name(s) for s in seats}

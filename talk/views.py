@@ -24,10 +24,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.http import UserRequest
 from games import selectors as game_selectors
-from games.engine.content import load_content
 from games.errors import GameServiceError, NotFound
 from games.models import Game
 from games.presenters import board
+from games.titles import title_of
 from leagues import selectors as league_selectors
 
 from . import access, calendar, push, selectors, services, webhooks
@@ -193,7 +193,7 @@ def watch(request: UserRequest, game_id: int) -> HttpResponse:
     services.spectator_seen(user=request.user, game=game)
     delay_turns = selectors.spectator_delay(game)
     shown = selectors.spectator_view(game, delay_turns)
-    content = load_content()
+    content = title_of(game).content()
     lang = board.lang_of(translation.get_language())
     names = {s.index: (s.user.public_name if s.user else _("(empty seat)"))
              for s in game.seats.select_related("user")}

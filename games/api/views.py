@@ -27,6 +27,7 @@ from games.engine.visibility import events_for
 from games.errors import GameServiceError, NotAllowed, StaleVersion
 from games.models import Game, GameAction
 from games.presenters import labels
+from games.titles import title_of
 
 from . import serializers as s
 
@@ -246,7 +247,7 @@ class GameBoardView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _played(request, game_id)
         view = selectors.player_view(game=game, seat_index=_seat_index(game, request.user))
-        content = load_content()
+        content = title_of(game).content()
         cells = []
         for cell in view.get("board", []):
             letter = cell["letter"]  # the view names a card's letter only once it is revealed
@@ -277,7 +278,8 @@ class GameLogView(ApiView):
         if (upto := selectors.log_limit_for(game, seat)) is not None:  # the spectator delay
             rows = rows.filter(sequence__lte=upto)
         paginator = ApiPagination()  # pages in the database: a count and one page of rows
-        page = [selectors.log_entry(row, seat) for row in paginator.paginate_queryset(rows, request, view=self)]
+        rows_shown = paginator.paginate_queryset(rows, request, view=self) or []
+        page = [selectors.log_entry(row, seat, game=game) for row in rows_shown]
         return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)
 
 

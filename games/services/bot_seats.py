@@ -11,9 +11,9 @@ from typing import Any
 from django.conf import settings
 
 from games import queue
-from games.engine.playout import acting_seat
 from games.models import Game, Seat
 from games.persistence import load_state
+from games.titles import title_of
 
 SITE_LEVELS = ("easy", "normal", "strong")
 STAND_IN_LEVEL = Seat.STAND_IN_LEVEL
@@ -26,7 +26,7 @@ def bot_seat(game: Game) -> tuple[Seat, Any] | None:
     state = load_state(game)
     if state.phase == "play" and not state.turn_state.begun:
         return None  # the turn start belongs to tasks.begin_turn; its commit schedules the bot
-    seat = game.seats.filter(index=acting_seat(state)).first()
+    seat = game.seats.filter(index=title_of(game).acting_seat(state)).first()
     if seat is None or not seat.is_bot:
         return None  # people are not moved here
     if seat.user_id is not None and not state.phase.startswith("setup"):

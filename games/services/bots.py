@@ -14,11 +14,10 @@ from typing import Any
 from django.db import transaction
 
 from games.bots import Bot
-from games.engine import legal_actions, view
-from games.engine.content import load_content
 from games.errors import InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, Seat
 from games.persistence import load_state
+from games.titles import title_of
 
 from .bot_seats import SITE_LEVELS, STAND_IN_LEVEL, bot_seat, schedule_bot
 from .lobby import game_create, start
@@ -72,12 +71,13 @@ def play_step(*, game_id: int, version: int) -> bool:
     if found is None:
         return False
     seat, state = found
-    content = load_content()
+    title = title_of(game)
+    content = title.content()
     bot = Bot(seat.bot_level or STAND_IN_LEVEL, f"{game.seed}:{seat.index}:{version}")
-    legal = legal_actions(content, state, seat.index)
+    legal = title.legal_actions(content, state, seat.index)
     if not legal:
         return False
-    action = bot.choose(content, view(content, state, seat.index), legal)
+    action = bot.choose(content, title.view(content, state, seat.index), legal)
     try:
         action_submit(game=game, user=None, action=action.to_json(), expected_version=version,
                                idempotency_key=f"bot:{version}", seat_index=seat.index)
@@ -92,10 +92,11 @@ def suggestion(*, game: Game, user) -> dict[str, Any]:
         raise NotAllowed("no_suggestions_in_rated_games")
     seat = seat_of(game, user)
     state = load_state(game)
-    content = load_content()
-    legal = legal_actions(content, state, seat.index)
+    title = title_of(game)
+    content = title.content()
+    legal = title.legal_actions(content, state, seat.index)
     if not legal:
         raise NotAllowed("not_your_move")
     bot = Bot(STAND_IN_LEVEL, f"{game.seed}:suggest:{seat.index}:{game.version}")
-    action = bot.choose(content, view(content, state, seat.index), legal)
+    action = bot.choose(content, title.view(content, state, seat.index), legal)
     return {"action": action.to_json(), "version": game.version, "goal": bot.goal.name if bot.goal else None}

@@ -7,12 +7,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import new_game
-from games.engine.content import load_content
 from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game, Seat
 from games.persistence import apply_game_fields, create_rows
+from games.titles import DEFAULT_TITLE, title_named, title_of
 
 MAX_SEATS = ENGINE_MAX_SEATS  # 1 to 6 seats (ruling R-103)
 
@@ -34,7 +33,7 @@ def game_create(
         raise InvalidRequest("deadline_out_of_range")
     if not title.strip():
         raise InvalidRequest("name_missing")
-    content = load_content()
+    content = title_named(DEFAULT_TITLE).content()
     with transaction.atomic():
         game = Game.objects.create(
             title=title.strip(),
@@ -92,7 +91,8 @@ def start(game: Game) -> None:
     """All seats taken: the engine sets the game up; seats choose heroes in order.
 
     Called inside the transaction that took the last seat (a join, a bot added, a league table)."""
-    state = new_game(load_content(), game.seat_count, game.seed, dice_version=game.dice_version)
+    title = title_of(game)
+    state = title.new_game(title.content(), game.seat_count, game.seed, dice_version=game.dice_version)
     create_rows(game, state)
     fields = apply_game_fields(game, state)
     game.status = Game.Status.SETUP
@@ -111,7 +111,7 @@ def game_create_seated(*, creator, title: str, users: list, deadline_hours: int 
         raise InvalidRequest("seats_out_of_range", max=ENGINE_MAX_SEATS)
     if len({u.pk for u in users}) != len(users):
         raise InvalidRequest("one_seat_each")
-    content = load_content()
+    content = title_named(DEFAULT_TITLE).content()
     with transaction.atomic():
         game = Game.objects.create(
             title=title.strip()[:80], creator=creator, seat_count=len(users), deadline_hours=deadline_hours,

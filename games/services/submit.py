@@ -18,13 +18,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import poll, queue, signals, standing
-from games.engine import IllegalActionError, apply, dice_for, parse_action
-from games.engine.content import load_content
-from games.engine.playout import acting_seat
-from games.engine.visibility import sealed as step_sealed
 from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, GameAction, Seat
 from games.persistence import apply_game_fields, load_state_for_update, seats_of, share, write_changes
+from games.titles import title_of
 
 from .bot_seats import schedule_bot
 
@@ -82,12 +79,13 @@ def action_submit(
     """Apply one action for the user's seat (or ``seat_index`` for a bot run by the system)."""
     if not idempotency_key or len(idempotency_key) > 64:
         raise InvalidRequest("idempotency_key_missing", max=64)
+    title = title_of(game)
     try:
-        parsed = parse_action(action)
-    except IllegalActionError as exc:
+        parsed = title.parse_action(action)
+    except title.illegal_action_error as exc:
         raise IllegalAction("malformed_action", reason=str(exc)) from exc
     action_json = parsed.to_json()
-    content = load_content()
+    content = title.content()
     seat: int | None = None
     try:
         with transaction.atomic():
@@ -107,15 +105,15 @@ def action_submit(
             seat = seat_index if seat_index is not None else _own_seat(locked, user).index
             digest = request_hash(seat, action_json)
             sequence = expected_version + 1
-            dice = dice_for(locked.dice_version, locked.seed, sequence)
+            dice = title.dice_for(locked.dice_version, locked.seed, sequence)
             # The seats' standing settings (R-181); an old client's set_dice_policy step sets its own.
             playing, standing_changes = ((state, {}) if parsed.kind == "set_dice_policy"
                                          else standing.on_state(state, seats_of(locked)))
             try:
-                new_state, events = apply(content, playing, seat, parsed, dice)
-            except IllegalActionError as exc:
+                new_state, events = title.apply(content, playing, seat, parsed, dice)
+            except title.illegal_action_error as exc:
                 # The player reads which of the two it is; the engine's own words stay in the reason.
-                if acting_seat(playing) != seat:
+                if title.acting_seat(playing) != seat:
                     raise IllegalAction("not_your_turn", reason=str(exc)) from exc
                 raise IllegalAction("illegal_action", reason=str(exc)) from exc
             write_changes(locked, state, new_state)
@@ -145,7 +143,7 @@ def action_submit(
                 events=[e.to_json() for e in events],
                 idempotency_key=idempotency_key,
                 request_hash=digest,
-                sealed=step_sealed(playing, new_state, events, dice.draws),
+                sealed=title.sealed(playing, new_state, events, dice.draws),
                 settings=standing_changes,
             )
             game_id, turn, current = locked.pk, new_state.turn, new_state.current

@@ -13,13 +13,11 @@ from django.db import transaction
 
 from games import notifications, queue
 from games.bots import Bot, bot_action
-from games.engine import legal_actions
-from games.engine.content import load_content
 from games.engine.core.actions import BeginTurn, EndMovement, EndTurn
-from games.engine.playout import acting_seat
 from games.errors import GameServiceError, StaleVersion
 from games.models import Game, Notification
 from games.persistence import load_state
+from games.titles import title_of
 
 from .mails import deliver_on_commit
 from .submit import SubmitResult, action_submit
@@ -93,7 +91,8 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
     Returns the number of steps applied. Each step's idempotency key names the turn and step, so a
     repeated run continues where the last one stopped and applies nothing twice.
     """
-    content = load_content()
+    title = title_of(game)
+    content = title.content()
     rng = random.Random(f"{game.pk}:{turn}:{seat_index}")
     steps = 0
     while steps < MAX_SYSTEM_STEPS:
@@ -101,10 +100,10 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
         if game.status != Game.Status.RUNNING or game.turn_number != turn:
             break
         state = load_state(game)
-        seat = acting_seat(state)
+        seat = title.acting_seat(state)
         if seat != seat_index and state.current != seat_index:
             break
-        legal = legal_actions(content, state, seat)
+        legal = title.legal_actions(content, state, seat)
         if not legal:
             break
         if policy == "bot" or state.pending:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from games import walking
-from games.engine.content import load_content
 from games.errors import GameServiceError, IllegalAction, InvalidRequest, StaleVersion
 from games.models import Game, GameAction
 from games.persistence import load_state
+from games.titles import title_of
 
 from .submit import action_submit, seat_of
 
@@ -29,7 +29,7 @@ def walk_to(*, game: Game, user, to: str, expected_version: int, idempotency_key
     game.refresh_from_db()
     if game.version != expected_version:
         raise StaleVersion("version_moved_on", version=game.version, sent=expected_version)
-    route = walking.reachable(load_content(), load_state(game), seat).get(to)
+    route = walking.reachable(title_of(game).content(), load_state(game), seat).get(to)
     if route is None:
         raise IllegalAction("not_reachable_on_foot", field=to)
     rows: list[GameAction] = []
