@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
-from collections import Counter, deque
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -26,6 +26,7 @@ from games.engine.content import (
     TokenCategory,
     load_content,
 )
+from games.engine.content.cards import reach
 from games.engine.registry import unknown_effects
 
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "games" / "engine"
@@ -49,17 +50,6 @@ def neighbours(region, kinds=(PathKind.PATH,)):
     return adj
 
 
-def reachable(adj, start, blocked=frozenset()):
-    seen, todo = {start}, deque([start])
-    while todo:
-        cur = todo.popleft()
-        if cur in blocked and cur != start:
-            continue
-        for nxt in adj[cur]:
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
 
 
 # =============================================================================================
@@ -318,7 +308,7 @@ def test_labyrinth(content):
         assert len(adj[c]) == 1 and adj[c] <= entries
     assert not adj["U2"] and not adj["U5"]
     corridors = neighbours(u, (PathKind.CORRIDOR,))
-    assert reachable(corridors, "U1") >= {f"U{n}" for n in range(1, 7)}
+    assert reach(corridors, "U1") >= {f"U{n}" for n in range(1, 7)}
     for p in u.paths:
         if p.kind is PathKind.CORRIDOR:
             assert field(content, p.a).kind is field(content, p.b).kind is FieldKind.LABYRINTH
@@ -344,7 +334,7 @@ def test_namenloser_tower(content):
         assert field(content, other).kind is FieldKind.BEIGE
     # never a shortcut: without H3 and the guardian fields the rest of H stays connected
     rest = {f.code for f in h.fields} - guardians - {"H3"}
-    assert reachable(adj, "H1", blocked=guardians | {"H3"}) >= rest
+    assert reach(adj, "H1", blocked=guardians | {"H3"}) >= rest
 
 
 def test_lake_and_island(content):
@@ -383,7 +373,7 @@ def test_card_p_has_a_detour(content):
     adj = neighbours(p)
     entries = set(p.entries.values())
     for e in entries:
-        assert reachable(adj, e, blocked=secrets) - secrets >= entries
+        assert reach(adj, e, blocked=secrets) - secrets >= entries
     # the straight way over the secret field is shorter than the detour
     assert len(secrets & set().union(*adj.values())) >= 1
 
@@ -402,9 +392,9 @@ def test_every_card_connected(content):
         }
         blocked |= codes & {"H3", "V9"}
         for entry in r.entries.values():
-            assert codes - reachable(walk, entry) <= {"S2", "Y7"}, (r.letter, entry)
-            assert codes - reachable(every, entry) <= {"S2"}, (r.letter, entry)
-            assert set(r.entries.values()) <= reachable(walk, entry, blocked), (r.letter, entry)
+            assert codes - reach(walk, entry) <= {"S2", "Y7"}, (r.letter, entry)
+            assert codes - reach(every, entry) <= {"S2"}, (r.letter, entry)
+            assert set(r.entries.values()) <= reach(walk, entry, blocked), (r.letter, entry)
 
 
 def test_paths_stay_on_their_card_and_special_kinds_where_they_belong(content):

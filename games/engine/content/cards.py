@@ -137,7 +137,7 @@ def walk_graph(region: Region, kinds: Iterable[PathKind]) -> dict[str, set[str]]
     return _adjacency(region, set(kinds))
 
 
-def _reach(adj: dict[str, set[str]], start: str, blocked: AbstractSet[str] = frozenset()) -> set[str]:
+def reach(adj: dict[str, set[str]], start: str, blocked: AbstractSet[str] = frozenset()) -> set[str]:
     """Fields reachable from start; blocked fields may be entered but not passed through."""
     seen = {start}
     todo = deque([start])
@@ -189,7 +189,7 @@ def check_card_rules(at: At, r: Region) -> None:
                 raise fail_("paths", f"{c} lies inside the labyrinth: only corridors may lead to it")
         corridors = _adjacency(r, {PathKind.CORRIDOR})
         maze = {f"U{n}" for n in range(1, 7)}
-        if _reach(corridors, "U1") & maze != maze:
+        if reach(corridors, "U1") & maze != maze:
             raise fail_("paths", "the corridors must join all six labyrinth fields")
     if letter == "V":
         if ordinary["V9"] != {"V10"}:
@@ -246,15 +246,15 @@ def check_walkable(at: At, r: Region) -> None:
     blocked = {f.code for f in r.fields if f.kind in (FieldKind.SECRET, FieldKind.GUARDIAN, FieldKind.CITY)}
     blocked |= {c for c in ("H3", "V9") if c in codes}
     for d, entry in r.entries.items():
-        missing = codes - _reach(every, entry) - (RULE_ONLY_FIELDS & {"S2"})
+        missing = codes - reach(every, entry) - (RULE_ONLY_FIELDS & {"S2"})
         if missing:
             raise at.fail("paths", f"{', '.join(sorted(missing))} cannot be reached from the {d.value} entry {entry}")
-        missing = codes - _reach(walk, entry) - RULE_ONLY_FIELDS
+        missing = codes - reach(walk, entry) - RULE_ONLY_FIELDS
         if missing:
             raise at.fail(
                 "paths", f"{', '.join(sorted(missing))} cannot be reached on foot from the {d.value} entry {entry}"
             )
-        others = set(r.entries.values()) - _reach(walk, entry, blocked)
+        others = set(r.entries.values()) - reach(walk, entry, blocked)
         if others:
             raise at.fail(
                 "paths",
