@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TypeVar
 
+from .coop import CoopState
+
 SKILLS = ("magic", "ranged", "melee")
 XP_COLOURS = ("blue", "green", "red")
 SKILL_OF_COLOUR = {"blue": "magic", "green": "ranged", "red": "melee"}
@@ -185,6 +187,7 @@ class State:
     flags: dict[str, Any] = field(default_factory=dict)
     rules_version: int = 1             # states stored without it predate issue 11; new_game sets RULES_VERSION
     chance_draws: int = 0              # dice v2: draws made so far; the next one derives from this count
+    coop: CoopState | None = None      # the cooperative variant (issue 18); None, and absent from JSON, otherwise
 
     def clone(self) -> State:
         new = _shallow(self)
@@ -197,6 +200,8 @@ class State:
         new.turn_state = self.turn_state.clone()
         new.pending = [p.clone() for p in self.pending]
         new.flags = dict(self.flags)
+        if self.coop is not None:
+            new.coop = self.coop.clone()
         return new
 
     # --- convenience --------------------------------------------------------------------------
@@ -217,6 +222,8 @@ class State:
         data["tokens"] = {tid: [t.loc, t.face_up, list(t.seen_by), t.flipped] for tid, t in self.tokens.items()}
         for hero in data["heroes"]:
             hero["between"] = list(hero["between"]) if hero["between"] else None
+        if self.coop is None:
+            del data["coop"]  # ordinary games keep the JSON they always had
         return data
 
     @classmethod
@@ -233,8 +240,10 @@ class State:
         }
         turn_state = TurnState(**data.pop("turn_state"))
         pending = [Pending(**p) for p in data.pop("pending")]
+        coop = data.pop("coop", None)
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown state keys: {sorted(unknown)}")
-        return cls(heroes=heroes, tokens=tokens, turn_state=turn_state, pending=pending, **data)
+        return cls(heroes=heroes, tokens=tokens, turn_state=turn_state, pending=pending,
+                   coop=CoopState.from_json(coop) if coop is not None else None, **data)

@@ -28,6 +28,7 @@ from ..effects.items import receive
 from ..effects.life import lose_lp, take_lp
 from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import grant_gold, grant_xp, lose_xp_or_lp
+from .coop import after_probe, extra_hard, first_skill, servant_died, villain_penalty
 from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
 from .movement import can_evade, finish_movement
@@ -56,6 +57,10 @@ def legal_fight_actions(content: Content, state: State, seat: int) -> list[Actio
     result: list[Action] = []
     for tid in fight_targets(content, state, seat):
         skills = content.tokens[tid].skills
+        if extra_hard(state):
+            # Co-op: no choice of skill, the fight runs over every point in a fixed order (COOP-01).
+            result.append(Fight(token=tid, skill=first_skill(skills)))
+            continue
         result.extend(Fight(token=tid, skill=s) for s in allowed_skills(skills))
         if lightning is not None and "magic" not in skills:
             result.append(FightLightning(token=tid))
@@ -92,8 +97,11 @@ def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
     token = content.tokens[action.token]
     ctx.emit("fight_started", rules.FIGHT_SKILL, seat, token=action.token, monster=token.face, skill=skill,
              hearts=hearts_of(content, state, action.token), forced=was_forced, lightning=lightning)
-    _next_heart(ctx, seat, {"token": action.token, "skill": skill, "heart": 0,
-                            "hearts": hearts_of(content, state, action.token), "lightning": lightning})
+    data = {"token": action.token, "skill": skill, "heart": 0,
+            "hearts": hearts_of(content, state, action.token), "lightning": lightning}
+    if extra_hard(state):
+        data["coop"] = True
+    _next_heart(ctx, seat, data)
 
 
 def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
@@ -106,13 +114,17 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     skill = data["skill"]
     invisible_melee = 1 if state.turn_state.invisible and skill == "melee" else 0
     monster = monster_effect(content, data["token"])
-    start_probe(ctx, seat, skill, token.skills[skill], "fight", data,
+    modifier = token.skills[skill] + villain_penalty(content, state, data["token"])
+    start_probe(ctx, seat, skill, modifier, "fight", data,
                 printed=monster is not None and monster.printed, bonus=invisible_melee)
 
 
 @HANDLERS.on_probe("fight")
 def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, data = probe["seat"], dict(probe["data"])
+    if data.get("coop"):
+        _extra_hard_probe(ctx, seat, data, passed)
+        return
     if not passed:
         defeat(ctx, seat, data)
         return
@@ -121,6 +133,35 @@ def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         _next_heart(ctx, seat, data)
     else:
         victory(ctx, seat, data["token"])
+
+
+def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -> None:
+    """One probe of a co-op fight: a failure costs its LP at once, then the fight goes on (COOP-01..03)."""
+    tid = data["token"]
+    hero = ctx.state.heroes[seat]
+    if not passed:
+        deaths = hero.deaths
+        monster = monster_effect(ctx.content, tid)
+        ctx.emit("coop_probe_failed", rules.COOP_ALL_POINTS, seat, token=tid, skill=data["skill"],
+                 heart=data["heart"] + 1)
+        if monster is not None and monster.defeat is not None:
+            monster.defeat(ctx, seat, tid)  # what this monster takes instead of an LP, per failed probe (R-221)
+        else:
+            lose_lp(ctx, seat, rules.COOP_ALL_POINTS, "fight_lost")
+        if hero.deaths != deaths or hero.lp <= 0:
+            # Dead in the middle of the fight: the monster stays, his turn is over (ruling R-222).
+            ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
+            return
+    outcome = after_probe(data, ctx.content.tokens[tid].skills, passed)
+    if outcome == "probe":
+        _next_heart(ctx, seat, data)
+    elif outcome == "won":
+        victory(ctx, seat, tid)
+    else:
+        # Every failed probe has already cost its LP: losing the fight costs nothing more (ruling R-221).
+        ctx.state.turn_state.turn_over = True
+        ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
+        ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, seat)
 
 
 # --- defeat ------------------------------------------------------------------------------------------------
@@ -204,6 +245,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     if kind == "servant":
         move_token(state, tid, OUT, face_up=True, seen_by=())
         ctx.emit("servant_leaves_game", rules.TOK_SERVANT_OUT, seat, token=tid)
+        servant_died(ctx, seat, tid)
     elif kind == "guardian":
         move_token(state, tid, state.tokens[tid].loc, face_up=False, seen_by=())
         ctx.emit("guardian_revived", rules.TOK_GUARDIAN_REVIVES, seat, token=tid)

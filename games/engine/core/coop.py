@@ -1,0 +1,31 @@
+"""The cooperative variant's own state ("Kooperativ gegen extraharte Monster", issue 18).
+
+One record on ``State.coop``, present only in co-op games: an ordinary game's state has ``coop=None``
+and its JSON has no ``coop`` key at all, so stored and golden games stay byte for byte what they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+VARIANT = "coop"
+
+
+@dataclass
+class CoopState:
+    automatic: bool = True            # no player leads the villains: the Diener march by themselves (COOP-25)
+    servants_dead: int = 0            # every three make all villains one point harder (COOP-30)
+    waiting: list[int] = field(default_factory=list)  # seats still to have a turn before the Diener move (COOP-12)
+    marching: bool = False            # the Diener are in play and have waited for every hero (COOP-12)
+    lost: bool = False                # all four fires were taken: the heroes lost together (COOP-14, COOP-17)
+
+    def clone(self) -> CoopState:
+        return CoopState(self.automatic, self.servants_dead, list(self.waiting), self.marching, self.lost)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CoopState:
+        return cls(**data)
