@@ -243,3 +243,24 @@ def namenloser_arrives(ctx: Ctx, seat: int, tid: str) -> None:
     for servant in servants:
         move_token(state, servant, BAG, face_up=False, seen_by=())
     ctx.emit("namenloser_arrives", rules.BAG_NAMENLOSER, seat, servants_placed=count)
+    if state.coop is not None:
+        _coop_servants_arrive(ctx, seat)
+
+
+def _coop_servants_arrive(ctx: Ctx, seat: int) -> None:
+    """Co-op: tokens on the Diener's fields go into the bag and nothing is drawn for them (COOP-11); the
+    Diener wait until every hero has had a turn (COOP-12), which rules/servants.turn_taken counts."""
+    state, content = ctx.state, ctx.content
+    coop = state.coop
+    assert coop is not None
+    for tid, ts in sorted(state.tokens.items()):
+        if not ts.loc.startswith("field:") or content.tokens[tid].category is not TokenCategory.SERVANT:
+            continue
+        for other in state.tokens_at(ts.loc):
+            if content.tokens[other].category is not TokenCategory.SERVANT:
+                move_token(state, other, BAG, face_up=False, seen_by=(), flipped=False)
+                ctx.emit("token_cleared_for_servant", rules.COOP_START_FIELDS, seat, token=other,
+                         field=ts.loc[6:], servant=tid)
+    coop.waiting = list(range(state.seats))
+    coop.marching = False
+    ctx.emit("servants_wait", rules.COOP_WAIT, seat)

@@ -24,6 +24,7 @@ from .movement import (
     secret_target,
     teleport_roll,
 )
+from .servants import march, turn_taken
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -152,6 +153,9 @@ def apply_end_turn(ctx: Ctx, seat: int) -> None:
             return  # a decision arose at the end of movement (e.g. the desert): answer it, then end
     return_offers(ctx, seat)
     ctx.emit("turn_ended", rules.TURN_ORDER, seat, turn=state.turn)
+    turn_taken(state, seat)
+    if (state.current + 1) % state.seats == state.first_seat:
+        march(ctx, seat)  # co-op: the automatic Diener move after the round's last turn (ruling R-48)
     state.current = (state.current + 1) % state.seats
     state.turn += 1
     state.turn_state = TurnState()
