@@ -179,3 +179,49 @@ def test_every_three_dead_diener_make_the_diener_one_point_harder(content, dead,
     probe = next(e for e in events if e.kind == "probe")
     assert probe.data["target"] == 7 - 1 - penalty
     assert state.tokens[servant].loc == OUT and state.coop.servants_dead == dead + 1
+
+
+@pytest.mark.rule("COOP-13", "COOP-15", "COOP-16")
+def test_the_elf_attacks_the_diener_on_the_green_fire_from_n3_and_frees_it(content):
+    """The text's example: "Auf dem grünen Feuer sitzt ein Diener, angreifbar nur mit Fernkampf, der Elf
+    übernimmt den Job und zieht auf Feld N3. Von dort aus fordert er den Diener zum Zweikampf"."""
+    from games.engine.core.actions import Move
+
+    state = play_state(content, [("elf", "N7")])
+    state.coop = CoopState(marching=True)
+    empty_bag(state)
+    yellow, blue, green, pink = fires(content)
+    servant = "srv-02"  # ranged -1 only
+    assert list(content.tokens[servant].skills) == ["ranged"]
+    state.tokens[servant] = TokenState(loc=at_field(green), face_up=True)
+    state.tokens["srv-03"] = TokenState(loc=at_field(pink), face_up=True)
+    state = begun(content, state)
+    assert legal(content, state, kind=Fight) == []  # not from N7
+    state, _ = act(content, state, Move(to="N3"))  # the N field beside a held fire is free to enter
+    assert legal(content, state, kind=Fight) == [Fight(token=servant, skill="ranged")]  # green only, not pink
+    state, events = act(content, state, Fight(token=servant, skill="ranged"), rolls=(1, 1))
+    assert "fight_won" in kinds_of(events)
+    assert state.tokens[servant].loc == OUT and green not in [where(state, t) for t in SERVANTS
+                                                              if state.tokens[t].loc.startswith("field:")]
+    assert state.heroes[0].position == "N3" and state.coop.servants_dead == 1
+
+
+@pytest.mark.rule("COOP-17")
+def test_once_all_four_fires_are_held_no_diener_can_be_driven_off(content):
+    state = play_state(content, [("elf", "N3")])
+    state.coop = CoopState(marching=True, lost=True)
+    yellow, blue, green, pink = fires(content)
+    place_servants(state, yellow, blue, green, pink)
+    state.phase = "finished"
+    assert legal(content, state, seat=0) == []
+    from games.engine.rules.servants import fire_targets
+
+    assert fire_targets(content, state, "N3") == []
+
+
+@pytest.mark.rule("COOP-25")
+def test_a_diener_reaching_a_fire_sits_there_face_up(content):
+    state = coop_board(content)
+    (servant,) = place_servants(state, "N1")
+    march(Ctx_for(content, state), 0)
+    assert where(state, servant) in fire_fields(content) and state.tokens[servant].face_up

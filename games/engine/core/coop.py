@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 VARIANT = "coop"
+SERVANTS_PER_STEP = 3  # "Je drei tote Diener erhöhen den Wert aller Diener, Wächter und des Namenlosen um -1"
 
 
 @dataclass
@@ -19,6 +20,10 @@ class CoopState:
     waiting: list[int] = field(default_factory=list)  # seats still to have a turn before the Diener move (COOP-12)
     marching: bool = False            # the Diener are in play and have waited for every hero (COOP-12)
     lost: bool = False                # all four fires were taken: the heroes lost together (COOP-14, COOP-17)
+
+    def villain_penalty(self) -> int:
+        """What the dead Diener add to every villain's modifier: -1 per three (COOP-30, COOP-31, COOP-32)."""
+        return -(self.servants_dead // SERVANTS_PER_STEP)
 
     def clone(self) -> CoopState:
         return CoopState(self.automatic, self.servants_dead, list(self.waiting), self.marching, self.lost)

@@ -32,6 +32,7 @@ from .coop import after_probe, extra_hard, first_skill, servant_died, villain_pe
 from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
 from .movement import can_evade, finish_movement
+from .servants import fire_targets
 
 # --- what may be fought ------------------------------------------------------------------------------------
 
@@ -46,6 +47,8 @@ def fight_targets(content: Content, state: State, seat: int) -> list[str]:
                 if state.tokens[tid].face_up and role(content, state, tid) == "monster"
                 and deed_monster_ready(content, state, seat, tid)]
     servants = [tid for tid in monsters if content.tokens[tid].kind.value == "servant"]
+    # Co-op: from N2, N3 or N4 the Diener on the fire beside it may be attacked (COOP-15).
+    servants += fire_targets(content, state, hero.position)
     return servants or monsters  # Diener must always be fought first (FIGHT-19)
 
 

@@ -19,7 +19,6 @@ from ..core.state import State
 from ..effects.probes import allowed_skills
 
 VILLAINS = ("servant", "guardian")  # their minus values grow with the dead Diener (COOP-30)
-SERVANTS_PER_STEP = 3
 
 
 def extra_hard(state: State) -> bool:
@@ -42,7 +41,7 @@ def villain_penalty(content: Content, state: State, tid: str) -> int:
     """Every three dead Diener worsen the Diener's and Wächter's values by one (COOP-30, COOP-31)."""
     if state.coop is None or content.tokens[tid].kind.value not in VILLAINS:
         return 0
-    return -(state.coop.servants_dead // SERVANTS_PER_STEP)
+    return state.coop.villain_penalty()
 
 
 def servant_died(ctx: Ctx, seat: int, tid: str) -> None:
@@ -51,7 +50,7 @@ def servant_died(ctx: Ctx, seat: int, tid: str) -> None:
         return
     coop.servants_dead += 1
     ctx.emit("coop_servant_dead", rules.COOP_DEAD_SERVANTS, seat, token=tid, dead=coop.servants_dead,
-             penalty=coop.servants_dead // SERVANTS_PER_STEP)
+             penalty=coop.villain_penalty())
 
 
 def after_probe(data: dict[str, Any], skills: Mapping[str, int], passed: bool) -> str:

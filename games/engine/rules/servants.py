@@ -37,6 +37,19 @@ def servants_on_board(content: Content, state: State) -> dict[str, str]:
             if ts.loc.startswith("field:") and content.tokens[tid].category is TokenCategory.SERVANT}
 
 
+def fire_targets(content: Content, state: State, code: str) -> list[str]:
+    """The Diener a hero on ``code`` may attack on the fires next to it (N4: yellow and blue, N3: green,
+    N2: pink), while not all four are held (COOP-13, COOP-15)."""
+    if state.coop is None or state.coop.lost:
+        return []
+    board = board_for(content, state.grid)
+    fires = set(fire_fields(content))
+    if code not in board.links:
+        return []
+    beside = {link.to for link in board.links[code] if link.to in fires}
+    return [tid for tid, where in servants_on_board(content, state).items() if where in beside]
+
+
 def held_fires(content: Content, state: State) -> list[str]:
     taken = set(servants_on_board(content, state).values())
     return [code for code in fire_fields(content) if code in taken]
@@ -144,7 +157,8 @@ def march(ctx: Ctx, seat: int) -> None:
                 break
             code = here = way[0]
             walked.append(code)
-            move_token(state, tid, at_field(code), face_up=state.tokens[tid].face_up,
+            # On a fire he sits open: the text's example knows his point ("angreifbar nur mit Fernkampf").
+            move_token(state, tid, at_field(code), face_up=state.tokens[tid].face_up or code in fires,
                        seen_by=state.tokens[tid].seen_by)
             if _stops_on_token(ctx, seat, tid, code) or code in fires or _hero_at(state, code):
                 break
