@@ -258,9 +258,10 @@ def _coop_servants_arrive(ctx: Ctx, seat: int) -> None:
             continue
         for other in state.tokens_at(ts.loc):
             if content.tokens[other].category is not TokenCategory.SERVANT:
+                shown = state.tokens[other].face_up
                 move_token(state, other, BAG, face_up=False, seen_by=(), flipped=False)
-                ctx.emit("token_cleared_for_servant", rules.COOP_START_FIELDS, seat, token=other,
-                         field=ts.loc[6:], servant=tid)
+                ctx.emit("token_cleared_for_servant", rules.COOP_START_FIELDS, seat,
+                         token=other if shown else None, field=ts.loc[6:])
     coop.waiting = list(range(state.seats))
     coop.marching = False
     ctx.emit("servants_wait", rules.COOP_WAIT, seat)

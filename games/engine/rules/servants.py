@@ -162,7 +162,10 @@ def march(ctx: Ctx, seat: int) -> None:
                        seen_by=state.tokens[tid].seen_by)
             if _stops_on_token(ctx, seat, tid, code) or code in fires or _hero_at(state, code):
                 break
-        ctx.emit("servant_marches", rules.COOP_MARCH, seat, token=tid, start=start, path=walked)
+        if walked:
+            ctx.emit("servant_marches", rules.COOP_MARCH, seat, token=tid, frm=start, path=walked)
+        else:
+            ctx.emit("servant_blocked", rules.COOP_BLOCKED, seat, token=tid, field=start)
     if len(held_fires(content, state)) == len(FIRES):
         coop.lost = True
         state.phase = "finished"
