@@ -186,6 +186,12 @@ EVENT_TEXTS = {
     "servant_marches": lambda: _("The servant %(token)s marches from %(frm)s over %(path)s."),
     "servant_blocked": lambda: _("The servant %(token)s on %(field)s finds no way toward the temple."),
     "servant_takes_token": lambda: _("The servant %(token)s stops on %(field)s; the token there goes into the bag."),
+    "servant_into_bag": lambda: _("A token drawn for %(field)s sends the servant there into the bag."),
+    "group_asked": lambda: _("%(who)s asks %(other)s to form a group."),
+    "group_declined": lambda: _("%(who)s declines to join the group of %(leader)s."),
+    "group_formed": lambda: _("%(who)s and %(other)s now move together as a group."),
+    "group_follows": lambda: _("%(who)s follows the group from %(frm)s to %(to)s."),
+    "group_left": lambda: _("%(who)s leaves the group."),
     "servants_wait": lambda: _("The servants wait until every hero has had a turn."),
     "token_cleared_for_servant": lambda: _("%(token)s on %(field)s goes into the bag to make room for a servant."),
     "shadow_gold_roll": lambda: _("%(who)s rolls for the gold of the Schatten."),
@@ -261,7 +267,7 @@ REASON_LABELS = {
     "weapon_part": lambda: _("a part of a magic weapon"),
     "witch_house_unexplored": lambda: _("the witch's house is not found yet"),
 }
-SEAT_KEYS = ("mover", "seller", "victim", "winner", "to")  # data keys that name another seat
+SEAT_KEYS = ("mover", "seller", "victim", "winner", "to", "other", "leader")  # data keys that name another seat
 
 
 class _Args(dict[str, Any]):

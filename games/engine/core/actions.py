@@ -512,6 +512,16 @@ class ChooseOption(Action):
     option: str
 
 
+# --- The cooperative variant (issue 18) ------------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class FormGroup(Action):
+    KIND = "form_group"
+    LABEL_EN, LABEL_DE = "Form a group with another hero here", "Mit einem Helden hier eine Gruppe bilden"
+    PARAMS = (Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),)
+    seat: int
+
+
 # --- The two ways to win (rules engine III) --------------------------------------------------------
 @_kind
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from ..core import rules
 from ..core.actions import Action, ChooseDeed, FulfilDeed
 from ..core.board import place
 from ..core.context import Ctx, Handlers
+from ..core.coop import DEEDS as COOP_DEEDS
 from ..core.errors import IllegalActionError
 from ..core.phase import begin_action
 from ..core.state import ASIDE, BAG, OUT, HeroState, State
@@ -105,7 +106,8 @@ def legal_deed_actions(content: Content, state: State, seat: int) -> list[Action
     result: list[Action] = []
     if hero.deed is None and hero.position == place(content, "royal_court") and hero.between is None:
         taken = holders(state)
-        result.extend(ChooseDeed(deed=key) for key in sorted(content.deeds) if key not in taken)
+        offered = sorted(content.deeds) if state.coop is None else [k for k in COOP_DEEDS if k in content.deeds]
+        result.extend(ChooseDeed(deed=key) for key in offered if key not in taken)
     result.extend(FulfilDeed(skill=s) for s in _fulfil_options(content, state, seat))
     return result
 

@@ -15,6 +15,7 @@ from ..effects.life import magier_spell_choices
 from .bazaar import return_offers
 from .combat import fight_forced
 from .endgame import start_of_turn
+from .groups import group_points
 from .movement import (
     arrive,
     finish_movement,
@@ -110,7 +111,7 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
     # 4. The choice of movement mode is skipped when walking is the only one.
     if movement_modes(content, state, seat) == ["walk"]:
         ts.mode = "walk"
-        ts.points = walking_points(content, state, hero)
+        ts.points = group_points(content, state, seat)  # a co-op group: its slowest member's (COOP-05)
 
 
 def _is_labyrinth(content: Content, code: str) -> bool:

@@ -1,0 +1,113 @@
+"""Groups in the cooperative variant (issue 18).
+
+"Der Priester, der Krieger und der Zwerg bilden eine Gruppe. Da der Zwerg ein Paar Stiefel hat, zieht
+die Gruppe jedes Mal drei Felder weit. Hätte der Zwerg keine Stiefel, könnte die Gruppe sogar nur zwei
+Felder weit ziehen." Priester and Krieger walk 4, the Zwerg 2. Board: tests/engine/helpers.DEFAULT_ORDER.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.core.actions import ChooseOption, EndMovement, EndTurn, FormGroup, Move
+from games.engine.core.coop import CoopState
+
+from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, neighbours_in_card, play_state
+
+
+def trio(content, field="A1", boots=False, grouped=True):
+    state = play_state(content, [("priester", field), ("krieger", field), ("zwerg", field)])
+    state.coop = CoopState(groups=[[0, 1, 2]] if grouped else [])
+    state.first_seat = 0
+    empty_bag(state)
+    if boots:
+        give_item(content, state, 2, "stiefel")
+    return state
+
+
+@pytest.mark.rule("COOP-04")
+def test_heroes_on_one_field_form_a_group_as_an_action_that_the_other_player_answers(content):
+    state = trio(content, grouped=False)
+    state.heroes[2].position = "A2"
+    state = begun(content, state)
+    assert legal(content, state, kind=FormGroup) == [FormGroup(seat=1)]  # the Zwerg stands elsewhere
+    state, _ = act(content, state, FormGroup(seat=1))
+    assert state.turn_state.action_taken and state.turn_state.movement_over  # forming a group is an action
+    assert legal(content, state, seat=0) == []  # the Krieger's player answers first
+    assert legal(content, state, seat=1) == [ChooseOption(option="join"), ChooseOption(option="decline")]
+    state, events = act(content, state, ChooseOption(option="join"), seat=1)
+    assert state.coop.groups == [[0, 1]] and "group_formed" in kinds_of(events)
+
+
+@pytest.mark.rule("COOP-04")
+def test_a_player_may_decline_and_a_group_has_at_most_three(content):
+    state = begun(content, trio(content, grouped=False))
+    state, _ = act(content, state, FormGroup(seat=2))
+    state, events = act(content, state, ChooseOption(option="decline"), seat=2)
+    assert state.coop.groups == [] and "group_declined" in kinds_of(events)
+    full = play_state(content, [("priester", "A1"), ("krieger", "A1"), ("zwerg", "A1"), ("elf", "A1")])
+    full.coop = CoopState(groups=[[1, 2, 3]])
+    assert legal(content, begun(content, full), kind=FormGroup) == []
+
+
+def test_no_groups_in_an_ordinary_game(content):
+    state = trio(content, grouped=False)
+    state.coop = None
+    assert legal(content, begun(content, state), kind=FormGroup) == []
+
+
+@pytest.mark.rule("COOP-05")
+@pytest.mark.parametrize(("boots", "points"), [(True, 3), (False, 2)])
+def test_the_group_walks_at_its_slowest_members_pace_items_counted(content, boots, points):
+    state = begun(content, trio(content, boots=boots))
+    assert state.turn_state.points == points
+
+
+@pytest.mark.rule("COOP-05")
+def test_the_group_follows_the_walker_on_each_members_turn(content):
+    state = begun(content, trio(content))
+    step = sorted(neighbours_in_card(content, "A1"))[0]
+    state, _ = act(content, state, Move(to=step))
+    state, events = act(content, state, EndMovement())
+    assert [h.position for h in state.heroes] == [step] * 3
+    assert kinds_of(events).count("group_follows") == 2
+    state, _ = act(content, state, EndTurn())
+    # The Krieger's turn: the group moves again, with him walking.
+    state = begun(content, state)
+    nxt = next(f for f in sorted(neighbours_in_card(content, step)) if f != "A1")
+    state, _ = act(content, state, Move(to=nxt))
+    state, _ = act(content, state, EndMovement())
+    assert [h.position for h in state.heroes] == [nxt] * 3
+
+
+def test_a_group_that_does_not_move_stays_together_where_it_is(content):
+    state = begun(content, trio(content))
+    state, _ = act(content, state, EndTurn())
+    assert [h.position for h in state.heroes] == ["A1"] * 3 and state.coop.groups == [[0, 1, 2]]
+
+
+@pytest.mark.rule("COOP-41")
+def test_the_hexenbesen_carries_only_its_rider_who_leaves_the_group(content):
+    from games.engine.core.actions import ChooseMovement, Fly
+
+    state = trio(content)
+    give_item(content, state, 0, "hexenbesen")
+    state = begun(content, state)
+    state, _ = act(content, state, ChooseMovement(mode="broom"))
+    state, _ = act(content, state, Fly(to="B2"), rolls=(4,))
+    if not state.turn_state.movement_over:
+        state, _ = act(content, state, EndMovement())
+    assert state.heroes[0].position == "B2"
+    assert [h.position for h in state.heroes[1:]] == ["A1", "A1"]
+    assert state.coop.groups == [[1, 2]]
+
+
+def test_a_member_who_is_no_longer_beside_the_walker_leaves_the_group(content):
+    state = trio(content)
+    state.heroes[2].position = "A3"  # e.g. his heir begins at the manor
+    state = begun(content, state)
+    step = sorted(neighbours_in_card(content, "A1"))[0]
+    state, _ = act(content, state, Move(to=step))
+    state, events = act(content, state, EndMovement())
+    assert state.heroes[2].position == "A3" and state.coop.groups == [[0, 1]]
+    assert "group_left" in kinds_of(events)
