@@ -191,6 +191,7 @@ EVENT_TEXTS = {
     "group_declined": lambda: _("%(who)s declines to join the group of %(leader)s."),
     "group_formed": lambda: _("%(who)s and %(other)s now move together as a group."),
     "group_follows": lambda: _("%(who)s follows the group from %(frm)s to %(to)s."),
+    "group_fighter_chosen": lambda: _("%(who)s takes the %(skill)s probe against %(token)s for the group."),
     "group_left": lambda: _("%(who)s leaves the group."),
     "servants_wait": lambda: _("The servants wait until every hero has had a turn."),
     "token_cleared_for_servant": lambda: _("%(token)s on %(field)s goes into the bag to make room for a servant."),

@@ -111,3 +111,50 @@ def test_a_member_who_is_no_longer_beside_the_walker_leaves_the_group(content):
     state, events = act(content, state, EndMovement())
     assert state.heroes[2].position == "A3" and state.coop.groups == [[0, 1]]
     assert "group_left" in kinds_of(events)
+
+
+def group_meets(content, heroes, monster):
+    from .helpers import put_token
+
+    state = play_state(content, [(h, "A1") for h in heroes])
+    state.coop = CoopState(groups=[list(range(len(heroes)))])
+    state.first_seat = 0
+    empty_bag(state)
+    put_token(state, monster, "A2", face_up=True)
+    state = begun(content, state)
+    state, _ = act(content, state, Move(to="A2"))
+    state, _ = act(content, state, EndMovement()) if not state.turn_state.movement_over else (state, [])
+    return state
+
+
+def probes(events):
+    return [(e.seat, e.data["skill"], e.data["passed"]) for e in events if e.kind == "probe"]
+
+
+@pytest.mark.rule("COOP-06")
+def test_group_example_1_the_wizard_fails_magic_and_the_elf_kills_the_ork_with_ranged(content):
+    from games.engine.core.actions import Fight
+
+    state = group_meets(content, ["magier", "zwerg", "elf"], "fd-09")  # Ork
+    assert [h.position for h in state.heroes] == ["A2"] * 3
+    lp = [h.lp for h in state.heroes]
+    state, _ = act(content, state, Fight(token="fd-09", skill="magic"))
+    assert legal(content, state) == [ChooseOption(option=s) for s in ("0", "1", "2")]
+    state, _ = act(content, state, ChooseOption(option="0"), rolls=(6, 6))  # the Magier fails magic
+    state, events = act(content, state, ChooseOption(option="2"), rolls=(1, 1))  # the Elf passes ranged
+    assert probes(events) == [(2, "ranged", True)] and "fight_won" in kinds_of(events)
+    assert [h.lp for h in state.heroes] == [lp[0] - 1, lp[1], lp[2]]  # the Zwerg need not fight
+
+
+@pytest.mark.rule("COOP-06")
+def test_group_example_2_the_dwarf_fails_twice_and_the_warrior_beats_the_wolf(content):
+    from games.engine.core.actions import Fight
+
+    state = group_meets(content, ["krieger", "zwerg"], "fd-01")  # Wolf
+    lp = [h.lp for h in state.heroes]
+    state, _ = act(content, state, Fight(token="fd-01", skill="magic"))
+    state, _ = act(content, state, ChooseOption(option="1"), rolls=(6, 6))
+    state, _ = act(content, state, ChooseOption(option="1"), rolls=(6, 6))
+    state, events = act(content, state, ChooseOption(option="0"), rolls=(1, 1))
+    assert probes(events) == [(0, "melee", True)] and "fight_won" in kinds_of(events)
+    assert [h.lp for h in state.heroes] == [lp[0], lp[1] - 2]

@@ -31,6 +31,7 @@ from ..effects.rewards import grant_gold, grant_xp, lose_xp_or_lp
 from .coop import after_probe, extra_hard, first_skill, servant_died, villain_penalty
 from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
+from .groups import fighters
 from .movement import can_evade, finish_movement
 from .servants import fire_targets
 
@@ -104,10 +105,32 @@ def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
             "hearts": hearts_of(content, state, action.token), "lightning": lightning}
     if extra_hard(state):
         data["coop"] = True
+        data["leader"] = seat  # the hero whose turn it is; in a group others may take the probes (COOP-06)
     _next_heart(ctx, seat, data)
 
 
 def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+    state = ctx.state
+    if data.get("coop"):
+        group = fighters(state, data["leader"])
+        if len(group) > 1:
+            # "kann die Gruppe entscheiden, wer mit welcher Fertigkeit gegen das Monster kämpft" (COOP-06):
+            # the player whose turn it is names the member for each probe (ruling R-231).
+            ask(ctx, data["leader"], "group_fighter", [str(s) for s in group], front=True, fight=data)
+            return
+        seat = data["leader"]
+    _probe_heart(ctx, seat, data)
+
+
+@HANDLERS.answers("group_fighter", ChooseOption)
+def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    data = dict(pending.context["fight"])
+    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, int(value), skill=data["skill"],
+             token=data["token"])
+    _probe_heart(ctx, int(value), data)
+
+
+def _probe_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     content, state = ctx.content, ctx.state
     token = content.tokens[data["token"]]
     if data["lightning"]:
@@ -152,19 +175,21 @@ def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -
         else:
             lose_lp(ctx, seat, rules.COOP_ALL_POINTS, "fight_lost")
         if hero.deaths != deaths or hero.lp <= 0:
-            # Dead in the middle of the fight: the monster stays, his turn is over (ruling R-222).
+            # Dead in the middle of the fight: the monster stays, the turn is over (ruling R-222).
+            ctx.state.turn_state.turn_over = True
             ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
             return
     outcome = after_probe(data, ctx.content.tokens[tid].skills, passed)
+    leader = data.get("leader", seat)
     if outcome == "probe":
         _next_heart(ctx, seat, data)
     elif outcome == "won":
-        victory(ctx, seat, tid)
+        victory(ctx, leader, tid)  # the reward: to the player whose turn it is (ruling R-231)
     else:
         # Every failed probe has already cost its LP: losing the fight costs nothing more (ruling R-221).
         ctx.state.turn_state.turn_over = True
-        ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
-        ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, seat)
+        ctx.emit("fight_lost", rules.FIGHT_LOST, leader, token=tid, monster=ctx.content.tokens[tid].face)
+        ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, leader)
 
 
 # --- defeat ------------------------------------------------------------------------------------------------

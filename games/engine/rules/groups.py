@@ -67,6 +67,14 @@ def _answer_join(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     ctx.emit("group_formed", rules.COOP_GROUP, leader, other=seat, members=merged)
 
 
+def fighters(state: State, seat: int) -> list[int]:
+    """The members of the seat's group who stand with him and may take a probe of his fight (COOP-06)."""
+    if state.coop is None:
+        return [seat]
+    here = _here(state, seat)
+    return [s for s in state.coop.group_of(seat) if s == seat or (here is not None and _here(state, s) == here)]
+
+
 def group_points(content: Content, state: State, seat: int) -> int:
     """The walking points of the seat's group: its slowest member's, items counted (COOP-05)."""
     if state.coop is None:
