@@ -192,6 +192,7 @@ EVENT_TEXTS = {
     "group_formed": lambda: _("%(who)s and %(other)s now move together as a group."),
     "group_follows": lambda: _("%(who)s follows the group from %(frm)s to %(to)s."),
     "group_fighter_chosen": lambda: _("%(who)s takes the %(skill)s probe against %(token)s for the group."),
+    "companion_rests": lambda: _("%(who)s rests with the group on %(field)s."),
     "group_left": lambda: _("%(who)s leaves the group."),
     "servants_wait": lambda: _("The servants wait until every hero has had a turn."),
     "token_cleared_for_servant": lambda: _("%(token)s on %(field)s goes into the bag to make room for a servant."),

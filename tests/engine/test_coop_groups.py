@@ -158,3 +158,67 @@ def test_group_example_2_the_dwarf_fails_twice_and_the_warrior_beats_the_wolf(co
     state, events = act(content, state, ChooseOption(option="0"), rolls=(1, 1))
     assert probes(events) == [(0, "melee", True)] and "fight_won" in kinds_of(events)
     assert [h.lp for h in state.heroes] == [lp[0], lp[1] - 2]
+
+
+@pytest.mark.rule("COOP-38")
+def test_one_member_rests_in_the_white_village_and_every_member_heals_one_lp(content):
+    from games.engine.core.actions import Rest
+
+    state = trio(content, field="I5")
+    for hero in state.heroes:
+        hero.manor = "A1"
+        hero.lp = hero.lp_max - 2
+    state = begun(content, state)
+    state, events = act(content, state, Rest())
+    assert [h.lp_max - h.lp for h in state.heroes] == [1, 1, 1]
+    assert kinds_of(events).count("companion_rests") == 2
+
+
+@pytest.mark.rule("COOP-40")
+def test_at_the_manor_the_home_hero_heals_all_and_his_companions_one_lp(content):
+    from games.engine.core.actions import Rest
+
+    state = trio(content, field="A1")
+    for hero in state.heroes:
+        hero.lp = hero.lp_max - 2
+    state.heroes[1].manor = state.heroes[2].manor = "B1"
+    state = begun(content, state)
+    state, _ = act(content, state, Rest())
+    assert [h.lp_max - h.lp for h in state.heroes] == [0, 1, 1]
+
+
+def test_a_rest_is_offered_when_only_a_companion_is_hurt(content):
+    from games.engine.core.actions import Rest
+
+    state = trio(content, field="I5")
+    for hero in state.heroes:
+        hero.manor = "A1"
+    state.heroes[2].lp -= 1
+    state = begun(content, state)
+    assert Rest() in legal(content, state)
+    state, _ = act(content, state, Rest())
+    assert state.heroes[2].lp == state.heroes[2].lp_max
+
+
+@pytest.mark.rule("COOP-36")
+def test_a_basar_sale_inside_the_group_earns_no_commission(content):
+    from games.engine.core.actions import AnswerOffer, CallBazaar, OfferItem
+
+    from .helpers import put_token
+
+    state = play_state(content, [("krieger", "F2"), ("zwerg", "F2"), ("magier", "Z1")])
+    state.coop = CoopState(groups=[[0, 1]])
+    empty_bag(state)
+    put_token(state, "enc-kleiner-basar", "F2", face_up=True)
+    state = begun(content, state)
+    state.turn_state.moved = True  # as if he came onto the field this turn
+    state.heroes[1].gold = state.heroes[2].gold = 2
+    state, _ = act(content, state, CallBazaar(), picks=["baz-06", "baz-13", "baz-10"])  # boots for 2 gold
+    assert OfferItem(token="baz-06", seat=1) in legal(content, state)  # 2 gold is enough inside the group
+    assert OfferItem(token="baz-06", seat=2) not in legal(content, state)  # outside it 2 + 1 are needed
+    seller_gold = state.heroes[0].gold
+    state, _ = act(content, state, OfferItem(token="baz-06", seat=1))
+    state, events = act(content, state, AnswerOffer(answer="buy"), seat=1)
+    assert state.heroes[1].gold == 0 and state.heroes[0].gold == seller_gold
+    sold = next(e for e in events if e.kind == "item_sold")
+    assert sold.data["commission"] == 0 and sold.rule == "COOP-36"

@@ -225,3 +225,26 @@ def test_a_diener_reaching_a_fire_sits_there_face_up(content):
     (servant,) = place_servants(state, "N1")
     march(Ctx_for(content, state), 0)
     assert where(state, servant) in fire_fields(content) and state.tokens[servant].face_up
+
+
+@pytest.mark.rule("COOP-14", "COOP-25", "COOP-28")
+def test_a_coop_game_is_lost_through_the_public_api_when_the_marching_diener_take_all_fires(content):
+    """Two heroes only end their turns; the Diener on the temple's card take the fires in two rounds."""
+    from games.engine import ScriptedDice, apply, legal_actions
+    from games.engine.core.actions import BeginTurn
+    from games.engine.playout import acting_seat
+
+    state = coop_board(content, seats=2)
+    state.heroes[1].position = state.heroes[1].manor = "Z1"
+    place_servants(state, "N1", "N6", "N7", "N8")
+    marches = []
+    for _ in range(8):
+        if state.phase == "finished":
+            break
+        seat = acting_seat(state)
+        action = BeginTurn() if BeginTurn() in legal_actions(content, state, seat) else EndTurn()
+        state, events = apply(content, state, seat, action, ScriptedDice(()))
+        marches += [e for e in events if e.kind == "servant_marches"]
+    assert state.phase == "finished" and state.winner is None and state.coop.lost
+    assert sorted(where(state, t) for t in SERVANTS[:4]) == sorted(fire_fields(content))
+    assert len(marches) == 5  # four in the first round, then only the one not yet on a fire
