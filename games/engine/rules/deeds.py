@@ -189,6 +189,12 @@ def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
             move_token(state, target, OUT, face_up=True, seen_by=())
         hero.gem = True
         ctx.emit("gem_earned", rules.GEM, seat, deed=hero.deed)
+        if state.coop is not None:
+            # "dann bekommen alle Mitglieder der Gruppe einen Edelstein" (COOP-55).
+            for member in state.coop.group_of(seat):
+                if member != seat and not state.heroes[member].gem:
+                    state.heroes[member].gem = True
+                    ctx.emit("gem_earned", rules.COOP_GROUP_GEM, member, deed=hero.deed)
     elif target is not None:
         # The reward is on the back of the target token: it goes onto the deed card (DEED-08).
         receive(ctx, seat, target, rule, cast(str, hero.position), flipped=True)
