@@ -222,3 +222,17 @@ def test_a_basar_sale_inside_the_group_earns_no_commission(content):
     assert state.heroes[1].gold == 0 and state.heroes[0].gold == seller_gold
     sold = next(e for e in events if e.kind == "item_sold")
     assert sold.data["commission"] == 0 and sold.rule == "COOP-36"
+
+
+@pytest.mark.rule("COOP-45")
+def test_the_whole_group_uses_the_teleporter(content):
+    from games.engine.core.actions import UseTeleporter
+
+    state = play_state(content, [("krieger", "S7"), ("priester", "S7")])
+    state.coop = CoopState(groups=[[0, 1]])
+    empty_bag(state)
+    state = begun(content, state)
+    state, _ = act(content, state, Move(to="S3"))
+    state, events = act(content, state, UseTeleporter(), rolls=(1,))
+    assert [h.position for h in state.heroes] == ["S1", "S1"] and state.coop.groups == [[0, 1]]
+    assert "group_follows" in kinds_of(events)

@@ -248,3 +248,37 @@ def test_a_coop_game_is_lost_through_the_public_api_when_the_marching_diener_tak
     assert state.phase == "finished" and state.winner is None and state.coop.lost
     assert sorted(where(state, t) for t in SERVANTS[:4]) == sorted(fire_fields(content))
     assert len(marches) == 5  # four in the first round, then only the one not yet on a fire
+
+
+def ambush(content, rolls):
+    state = coop_board(content)
+    (servant,) = place_servants(state, "I1")  # srv-01: melee -1 only
+    first = route(content, state, "I1")[0]
+    state.heroes[0].position = state.heroes[0].manor = first
+    state = begun(content, state)
+    state, events = act(content, state, EndTurn(), rolls=rolls)  # one seat: every turn ends a round
+    return state, events, servant, first
+
+
+@pytest.mark.rule("COOP-21")
+def test_a_diener_reaching_a_hero_fights_him_at_once(content):
+    state, events, servant, first = ambush(content, (1, 1))
+    assert kinds_of(events).index("servant_attacks") < kinds_of(events).index("fight_won")
+    probe = next(e for e in events if e.kind == "probe")
+    assert probe.seat == 0 and probe.data["skill"] == "melee" and probe.data["target"] == 7 - 1
+    assert state.tokens[servant].loc == OUT and state.coop.servants_dead == 1
+    assert "token_drawn" not in kinds_of(events) and "bag_empty" not in kinds_of(events)  # no draw out of turn
+    assert state.current == 0 and not state.turn_state.begun  # the new turn is untouched
+
+
+@pytest.mark.rule("COOP-21", "COOP-22")
+def test_after_a_lost_ambush_the_hero_may_move_on_at_his_turn(content):
+    state, events, servant, first = ambush(content, (6, 6))
+    lp = state.heroes[0].lp_max - 1
+    assert "fight_lost" in kinds_of(events) and state.heroes[0].lp == lp
+    assert where(state, servant) == first and state.tokens[servant].face_up
+    state = begun(content, state)
+    from games.engine.core.actions import Move
+
+    assert not state.turn_state.forced_fight and legal(content, state, kind=Move)
+    assert legal(content, state, kind=Fight) == [Fight(token=servant, skill="melee")]

@@ -109,6 +109,19 @@ def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
     _next_heart(ctx, seat, data)
 
 
+def servant_attacks(ctx: Ctx, seat: int, tid: str) -> None:
+    """Co-op: "Zieht ein Diener auf eine Gruppe oder einen einzelnen Charakter, kommt es sofort zum Kampf"
+    (COOP-21), out of the hero's turn: the extra-hard fight, with his group; it ends no turn and draws no
+    token, and on his turn he may move on or fight again as on any monster's field (COOP-22, ruling R-227)."""
+    content, state = ctx.content, ctx.state
+    move_token(state, tid, state.tokens[tid].loc, face_up=True, seen_by=())
+    token = content.tokens[tid]
+    ctx.emit("servant_attacks", rules.COOP_ATTACK, seat, token=tid, monster=token.face)
+    _next_heart(ctx, seat, {"token": tid, "skill": first_skill(token.skills), "heart": 0,
+                            "hearts": hearts_of(content, state, tid), "lightning": False, "coop": True,
+                            "leader": seat, "ambush": True})
+
+
 def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     state = ctx.state
     if data.get("coop"):
@@ -176,7 +189,8 @@ def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -
             lose_lp(ctx, seat, rules.COOP_ALL_POINTS, "fight_lost")
         if hero.deaths != deaths or hero.lp <= 0:
             # Dead in the middle of the fight: the monster stays, the turn is over (ruling R-222).
-            ctx.state.turn_state.turn_over = True
+            if not data.get("ambush"):
+                ctx.state.turn_state.turn_over = True
             ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
             return
     outcome = after_probe(data, ctx.content.tokens[tid].skills, passed)
@@ -184,12 +198,13 @@ def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -
     if outcome == "probe":
         _next_heart(ctx, seat, data)
     elif outcome == "won":
-        victory(ctx, leader, tid)  # the reward: to the player whose turn it is (ruling R-231)
+        victory(ctx, leader, tid, draw=not data.get("ambush"))  # the reward: see ruling R-231
     else:
         # Every failed probe has already cost its LP: losing the fight costs nothing more (ruling R-221).
-        ctx.state.turn_state.turn_over = True
         ctx.emit("fight_lost", rules.FIGHT_LOST, leader, token=tid, monster=ctx.content.tokens[tid].face)
-        ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, leader)
+        if not data.get("ambush"):
+            ctx.state.turn_state.turn_over = True
+            ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, leader)
 
 
 # --- defeat ------------------------------------------------------------------------------------------------
@@ -256,7 +271,7 @@ def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- victory -----------------------------------------------------------------------------------------------
-def victory(ctx: Ctx, seat: int, tid: str) -> None:
+def victory(ctx: Ctx, seat: int, tid: str, draw: bool = True) -> None:
     state, content = ctx.state, ctx.content
     token = content.tokens[tid]
     hero = state.heroes[seat]
@@ -298,7 +313,8 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         ask(ctx, seat, "companion", ["take", "leave"], token=tid)
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
-    draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
+    if draw:
+        draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
 
 
 def _shadow_victory(ctx: Ctx, seat: int, tid: str) -> None:

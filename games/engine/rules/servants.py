@@ -136,14 +136,15 @@ def route(content: Content, state: State, code: str) -> list[str]:
     return best or []
 
 
-def march(ctx: Ctx, seat: int) -> None:
-    """The automatic Diener's move at the end of a round (COOP-25..29); ``seat`` ended the round."""
+def march(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
+    """The automatic Diener's move at the end of a round (COOP-25..29); ``seat`` ended the round.
+    Returns the fights due at once (COOP-21): (the hero's seat, the Diener) for each Diener that
+    stopped on a hero, which the caller starts (the fight is a higher rule than the march)."""
     state, content = ctx.state, ctx.content
     coop = state.coop
-    if coop is None or not coop.automatic or coop.lost:
-        return
-    if not coop.marching:
-        return
+    attacks: list[tuple[int, str]] = []
+    if coop is None or not coop.automatic or coop.lost or not coop.marching:
+        return attacks
     fires = set(fire_fields(content))
     for tid in marching_order(content, state):
         start = servants_on_board(content, state).get(tid)
@@ -160,7 +161,11 @@ def march(ctx: Ctx, seat: int) -> None:
             # On a fire he sits open: the text's example knows his point ("angreifbar nur mit Fernkampf").
             move_token(state, tid, at_field(code), face_up=state.tokens[tid].face_up or code in fires,
                        seen_by=state.tokens[tid].seen_by)
-            if _stops_on_token(ctx, seat, tid, code) or code in fires or _hero_at(state, code):
+            attacked = _hero_at(state, code, seat)
+            if attacked is not None:
+                attacks.append((attacked, tid))
+                break
+            if _stops_on_token(ctx, seat, tid, code) or code in fires:
                 break
         if walked:
             ctx.emit("servant_marches", rules.COOP_MARCH, seat, token=tid, frm=start, path=walked)
@@ -171,11 +176,14 @@ def march(ctx: Ctx, seat: int) -> None:
         state.phase = "finished"
         state.winner = None
         ctx.emit("coop_game_lost", rules.COOP_LOST, seat, fires=len(FIRES))
+        return []
+    return attacks
 
 
-def _hero_at(state: State, code: str) -> bool:
-    """A Diener stops on a hero's field; the fight follows on that hero's turn (ruling R-227)."""
-    return any(h.position == code and h.between is None for h in state.heroes)
+def _hero_at(state: State, code: str, ended: int) -> int | None:
+    """The hero a Diener meets on ``code``: of several there, the next to play after ``ended`` (R-227)."""
+    order = [(ended + 1 + i) % state.seats for i in range(state.seats)]
+    return next((s for s in order if state.heroes[s].position == code and state.heroes[s].between is None), None)
 
 
 def _stops_on_token(ctx: Ctx, seat: int, tid: str, code: str) -> bool:

@@ -13,7 +13,7 @@ from ..core.state import Pending, TurnState, held_by
 from ..core.tokens import move_token
 from ..effects.life import magier_spell_choices
 from .bazaar import return_offers
-from .combat import fight_forced
+from .combat import fight_forced, servant_attacks
 from .endgame import start_of_turn
 from .groups import group_points
 from .movement import (
@@ -156,7 +156,10 @@ def apply_end_turn(ctx: Ctx, seat: int) -> None:
     ctx.emit("turn_ended", rules.TURN_ORDER, seat, turn=state.turn)
     turn_taken(state, seat)
     if (state.current + 1) % state.seats == state.first_seat:
-        march(ctx, seat)  # co-op: the automatic Diener move after the round's last turn (ruling R-48)
+        # Co-op: the automatic Diener move after the round's last turn (ruling R-48), and a Diener that
+        # reaches a hero fights him at once (COOP-21).
+        for attacked, servant in march(ctx, seat):
+            servant_attacks(ctx, attacked, servant)
     state.current = (state.current + 1) % state.seats
     state.turn += 1
     state.turn_state = TurnState()
