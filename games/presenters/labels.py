@@ -52,6 +52,7 @@ ACTION_LABELS = {
     "buy": gettext_lazy("Buy an item of the offer"),
     "offer_item": gettext_lazy("Offer an item to another player"),
     "form_group": gettext_lazy("Form a group with another hero here"),
+    "hand_item": gettext_lazy("Hand an item to a member of your group"),
     "rest": gettext_lazy("Rest for the whole turn (heal)"),
     "paladin_heal": gettext_lazy("Paladin: heal 1 LP (2–5 on 1d6)"),
     "steal": gettext_lazy("Flink: steal 1 gold (2d6 at most 7)"),
@@ -106,6 +107,8 @@ PARAM_LABELS = {
     ("offer_item", "token"): gettext_lazy("Item"),
     ("offer_item", "seat"): gettext_lazy("Player (seat)"),
     ("form_group", "seat"): gettext_lazy("Player (seat)"),
+    ("hand_item", "token"): gettext_lazy("Item"),
+    ("hand_item", "seat"): gettext_lazy("Player (seat)"),
     ("steal", "seat"): gettext_lazy("From player (seat)"),
     ("set_dice_policy", "policy"): gettext_lazy("Policy"),
     ("keep_dice", "dice"): gettext_lazy("Two dice"),
@@ -128,7 +131,7 @@ PARAM_LABELS = {
 HELD_ITEM_PARAMS = frozenset({
     ("choose_hero", "spell"), ("keep_item", "token"), ("pick_up", "token"), ("drop_item", "token"),
     ("use_item", "token"), ("cast_spell", "token"), ("buy", "token"), ("offer_item", "token"),
-    ("use_boost", "boost"), ("make_room", "token"),
+    ("use_boost", "boost"), ("make_room", "token"), ("hand_item", "token"),
 })
 
 # The words for the codes among the values of "choice" parameters (and for the same codes in event data).

@@ -236,3 +236,44 @@ def test_the_whole_group_uses_the_teleporter(content):
     state, events = act(content, state, UseTeleporter(), rolls=(1,))
     assert [h.position for h in state.heroes] == ["S1", "S1"] and state.coop.groups == [[0, 1]]
     assert "group_follows" in kinds_of(events)
+
+
+@pytest.mark.rule("COOP-49")
+def test_an_item_is_handed_to_a_group_member_as_an_action(content):
+    from games.engine.core.actions import HandItem
+
+    state = trio(content)
+    boots = give_item(content, state, 0, "stiefel")
+    state = begun(content, state)
+    offered = legal(content, state, kind=HandItem)
+    assert HandItem(token=boots, seat=1) in offered and HandItem(token=boots, seat=2) in offered
+    state, events = act(content, state, HandItem(token=boots, seat=2))
+    assert boots in state.heroes[2].items and boots not in state.heroes[0].items
+    assert state.tokens[boots].loc == "hero:2" and state.turn_state.action_taken  # it is an action
+    assert "item_handed" in kinds_of(events)
+
+
+def test_no_handing_over_outside_the_group_or_the_field(content):
+    from games.engine.core.actions import HandItem
+
+    state = trio(content, grouped=False)
+    give_item(content, state, 0, "stiefel")
+    assert legal(content, begun(content, state), kind=HandItem) == []
+    state = trio(content)
+    give_item(content, state, 0, "stiefel")
+    state.heroes[1].position = "A2"
+    assert [a.seat for a in legal(content, begun(content, state), kind=HandItem)] == [2]
+
+
+def test_handing_armour_over_repairs_nothing(content):
+    from games.engine.core.actions import HandItem
+
+    state = trio(content)
+    key = next(k for k, item in sorted(content.items.items()) if item.artificial_lp >= 2 and item.category == "armour")
+    armour = give_item(content, state, 0, key)
+    state.heroes[0].artificial[armour] = 1  # worn
+    state = begun(content, state)
+    takers = [a.seat for a in legal(content, state, kind=HandItem) if a.token == armour]
+    state, _ = act(content, state, HandItem(token=armour, seat=takers[0]))
+    assert state.heroes[takers[0]].artificial.get(armour) in (1, None)
+    assert armour not in state.heroes[0].artificial

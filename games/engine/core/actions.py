@@ -522,6 +522,19 @@ class FormGroup(Action):
     seat: int
 
 
+@_kind
+@dataclass(frozen=True)
+class HandItem(Action):
+    KIND = "hand_item"
+    LABEL_EN, LABEL_DE = "Hand an item to a member of your group", "Einem Gruppenmitglied einen Gegenstand geben"
+    PARAMS = (
+        Param("token", "token", "Item", "Gegenstand"),
+        Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),
+    )
+    token: str
+    seat: int
+
+
 # --- The two ways to win (rules engine III) --------------------------------------------------------
 @_kind
 @dataclass(frozen=True)

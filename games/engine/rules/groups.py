@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from ..content.model import Content
 from ..core import rules
-from ..core.actions import Action, ChooseOption, FormGroup
+from ..core.actions import Action, ChooseOption, FormGroup, HandItem
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
-from ..core.heroes import walking_points
+from ..core.heroes import usable, walking_points
 from ..core.pending import ask
 from ..core.phase import begin_action
-from ..core.state import Pending, State
+from ..core.state import Pending, State, held_by
+from ..core.tokens import move_token
+from ..effects.items import can_take, item_of
 
 MAX_GROUP = 3  # "zwei oder drei Charaktere"
 
@@ -73,6 +75,51 @@ def fighters(state: State, seat: int) -> list[int]:
         return [seat]
     here = _here(state, seat)
     return [s for s in state.coop.group_of(seat) if s == seat or (here is not None and _here(state, s) == here)]
+
+
+# --- handing items over (COOP-49) -------------------------------------------------------------------------------
+def legal_hand_actions(content: Content, state: State, seat: int) -> list[Action]:
+    """"Gegenstände: Können untereinander getauscht werden": to a member on the same field with room, as an
+    action; not the Goldbeutel, whose gold is its owner's ("Gold: Kann untereinander nicht verliehen
+    werden", ruling R-234)."""
+    coop = state.coop
+    hero = state.heroes[seat]
+    if coop is None or state.turn_state.action_taken or _here(state, seat) is None:
+        return []
+    result: list[Action] = []
+    for other in coop.group_of(seat):
+        if other == seat or _here(state, other) != _here(state, seat):
+            continue
+        for tid in hero.items:
+            item = item_of(content, state, tid)
+            if item is None or "gold_purse" in item.flags:
+                continue
+            if can_take(content, state, state.heroes[other], item):
+                result.append(HandItem(token=tid, seat=other))
+    return result
+
+
+def apply_hand_item(ctx: Ctx, seat: int, action: HandItem) -> None:
+    state, content = ctx.state, ctx.content
+    if action not in legal_hand_actions(content, state, seat):
+        raise IllegalActionError("an item goes to a member of the own group on the same field who has room for it")
+    if not begin_action(ctx, seat):
+        return
+    giver, taker = state.heroes[seat], state.heroes[action.seat]
+    tid = action.token
+    item = item_of(content, state, tid)
+    assert item is not None  # legal_hand_actions offers items only
+    giver.items.remove(tid)
+    taker.items.append(tid)
+    move_token(state, tid, held_by(action.seat), face_up=True, seen_by=())
+    # What is left of its artificial LP and doses goes along: handing over repairs nothing.
+    left = giver.artificial.pop(tid, None)
+    if left is not None and usable(content, taker, item):
+        taker.artificial[tid] = left
+    doses = giver.charges.pop(tid, None)
+    if doses is not None:
+        taker.charges[tid] = doses
+    ctx.emit("item_handed", rules.COOP_ITEMS, seat, token=tid, to=action.seat)
 
 
 def group_points(content: Content, state: State, seat: int) -> int:
