@@ -104,6 +104,7 @@ def legal_phase_actions(content: Content, state: State, seat: int) -> list[Actio
     actions.extend(deeds.legal_deed_actions(content, state, seat))
     actions.extend(groups.legal_group_actions(content, state, seat))
     actions.extend(groups.legal_hand_actions(content, state, seat))
+    actions.extend(quests.legal_hand_quest_actions(content, state, seat))
     actions.extend(encounters.legal_encounter_actions(content, state, seat))
     actions.extend(bazaar.legal_bazaar_actions(content, state, seat))
     actions.extend(abilities.legal_ability_actions(content, state, seat))

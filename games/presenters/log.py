@@ -196,6 +196,7 @@ EVENT_TEXTS = {
     "boss_card_shown": lambda: _("%(who)s passes the Mäuse probe: the Namenloser's card %(key)s is laid open for all."),
     "servant_attacks": lambda: _("The servant %(token)s reaches %(who)s and attacks at once."),
     "item_handed": lambda: _("%(who)s hands %(token)s to %(to)s."),
+    "quest_handed": lambda: _("%(who)s hands the quest %(token)s to %(to)s."),
     "group_left": lambda: _("%(who)s leaves the group."),
     "servants_wait": lambda: _("The servants wait until every hero has had a turn."),
     "token_cleared_for_servant": lambda: _("%(token)s on %(field)s goes into the bag to make room for a servant."),

@@ -277,3 +277,31 @@ def test_handing_armour_over_repairs_nothing(content):
     state, _ = act(content, state, HandItem(token=armour, seat=takers[0]))
     assert state.heroes[takers[0]].artificial.get(armour) in (1, None)
     assert armour not in state.heroes[0].artificial
+
+
+@pytest.mark.rule("COOP-59")
+def test_a_hero_cannot_join_a_group_that_has_completed_its_deed(content):
+    state = trio(content, grouped=False)
+    state.coop.groups = [[1, 2]]
+    state.heroes[1].gem = state.heroes[2].gem = True  # the Krieger and the Zwerg hold the gem
+    assert legal(content, begun(content, state), kind=FormGroup) == []
+    state.heroes[1].gem = state.heroes[2].gem = False
+    assert legal(content, begun(content, state), kind=FormGroup) == [FormGroup(seat=1), FormGroup(seat=2)]
+
+
+@pytest.mark.rule("COOP-48")
+def test_a_quest_is_handed_to_a_group_member_as_an_action(content):
+    from games.engine.core.actions import HandQuest
+    from games.engine.core.state import TokenState
+
+    state = trio(content)
+    quest = next(t for t in sorted(content.tokens) if content.tokens[t].quest is not None
+                 and content.tokens[t].quest.type in (1, 2))
+    state.tokens[quest] = TokenState(loc="quest:0", face_up=True)
+    state.heroes[0].quests.append(quest)
+    state = begun(content, state)
+    assert {a.seat for a in legal(content, state, kind=HandQuest)} == {1, 2}
+    state, events = act(content, state, HandQuest(token=quest, seat=1))
+    assert state.heroes[1].quests == [quest] and state.heroes[0].quests == []
+    assert state.tokens[quest].loc == "quest:1" and "quest_handed" in kinds_of(events)
+    assert state.turn_state.action_taken

@@ -535,6 +535,19 @@ class HandItem(Action):
     seat: int
 
 
+@_kind
+@dataclass(frozen=True)
+class HandQuest(Action):
+    KIND = "hand_quest"
+    LABEL_EN, LABEL_DE = "Hand a quest to a member of your group", "Einem Gruppenmitglied eine Aufgabe geben"
+    PARAMS = (
+        Param("token", "token", "Quest", "Aufgabe"),
+        Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),
+    )
+    token: str
+    seat: int
+
+
 # --- The two ways to win (rules engine III) --------------------------------------------------------
 @_kind
 @dataclass(frozen=True)

@@ -41,9 +41,17 @@ def legal_group_actions(content: Content, state: State, seat: int) -> list[Actio
     for other in range(state.seats):
         if other in mine or _here(state, other) != _here(state, seat) or state.heroes[other].hero is None:
             continue
-        if len(mine) + len(coop.group_of(other)) <= MAX_GROUP:
+        if len(mine) + len(coop.group_of(other)) <= MAX_GROUP and _gems_match(state, mine, coop.group_of(other)):
             result.append(FormGroup(seat=other))
     return result
+
+
+def _gems_match(state: State, one: list[int], other: list[int]) -> bool:
+    """"kann der Überlebende sich nur dann einer anderen Gruppe anschließen, wenn diese ihre Heldentat noch
+    nicht vollendet hat": a group with the gem takes in no one without it, and the reverse (COOP-59, R-235)."""
+    def done(seats: list[int]) -> bool:
+        return any(state.heroes[s].gem for s in seats)
+    return done(one) == done(other)
 
 
 def apply_form_group(ctx: Ctx, seat: int, action: FormGroup) -> None:
