@@ -305,3 +305,30 @@ def test_a_quest_is_handed_to_a_group_member_as_an_action(content):
     assert state.heroes[1].quests == [quest] and state.heroes[0].quests == []
     assert state.tokens[quest].loc == "quest:1" and "quest_handed" in kinds_of(events)
     assert state.turn_state.action_taken
+
+
+@pytest.mark.rule("COOP-51")
+def test_one_member_finds_the_secret_path_and_the_others_follow_without_rolling(content):
+    # A7 is a yellow secret path with target 8, reached from A6 (tests/engine/test_movement.py).
+    state = trio(content, field="A6")
+    state = begun(content, state)
+    state, events = act(content, state, Move(to="A7"), rolls=(4, 4))
+    assert sum(1 for e in events if e.kind == "secret_path_search") == 1  # only the walker searches
+    state, events = act(content, state, EndMovement())
+    assert [h.position for h in state.heroes] == ["A7"] * 3
+
+
+@pytest.mark.rule("COOP-57")
+def test_the_reward_of_a_quest_goes_to_the_member_who_accepted_it(content):
+    from games.engine.core.actions import ChooseXp, FulfilQuest
+    from games.engine.core.state import TokenState
+
+    state = trio(content, field="W6")
+    state.tokens["fd-44"] = TokenState(loc="quest:0", face_up=True)  # the oasis: 1 gold, 1 EW
+    state.heroes[0].quests.append("fd-44")
+    gold = [h.gold for h in state.heroes]
+    state = begun(content, state)
+    state, _ = act(content, state, FulfilQuest(token="fd-44"))
+    state, _ = act(content, state, ChooseXp(colour="green"))
+    assert [h.gold for h in state.heroes] == [gold[0] + 1, gold[1], gold[2]]
+    assert [h.xp["green"] for h in state.heroes] == [1, 0, 0]
