@@ -160,6 +160,8 @@ CHOICE_LABELS: dict[str, Promise] = {
     "red": gettext_lazy("red"),
     "leave": gettext_lazy("leave it on the field"),
     "join": gettext_lazy("join the group"),
+    "agree": gettext_lazy("agree"),
+    "refuse": gettext_lazy("refuse"),
     "take": gettext_lazy("take it along"),
     "keep": gettext_lazy("keep it for repair"),
     "discard": gettext_lazy("throw it away"),

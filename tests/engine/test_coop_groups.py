@@ -142,7 +142,7 @@ def test_group_example_1_the_wizard_fails_magic_and_the_elf_kills_the_ork_with_r
     assert legal(content, state) == [ChooseOption(option=s) for s in ("0", "1", "2")]
     state, _ = act(content, state, ChooseOption(option="0"), rolls=(6, 6))  # the Magier fails magic
     state, events = act(content, state, ChooseOption(option="2"), rolls=(1, 1))  # the Elf passes ranged
-    assert probes(events) == [(2, "ranged", True)] and "fight_won" in kinds_of(events)
+    assert probes(events) == [(2, "ranged", True)] and "reward_to_agree" in kinds_of(events)
     assert [h.lp for h in state.heroes] == [lp[0] - 1, lp[1], lp[2]]  # the Zwerg need not fight
 
 
@@ -156,7 +156,7 @@ def test_group_example_2_the_dwarf_fails_twice_and_the_warrior_beats_the_wolf(co
     state, _ = act(content, state, ChooseOption(option="1"), rolls=(6, 6))
     state, _ = act(content, state, ChooseOption(option="1"), rolls=(6, 6))
     state, events = act(content, state, ChooseOption(option="0"), rolls=(1, 1))
-    assert probes(events) == [(0, "melee", True)] and "fight_won" in kinds_of(events)
+    assert probes(events) == [(0, "melee", True)] and "reward_to_agree" in kinds_of(events)
     assert [h.lp for h in state.heroes] == [lp[0], lp[1] - 2]
 
 
@@ -332,3 +332,44 @@ def test_the_reward_of_a_quest_goes_to_the_member_who_accepted_it(content):
     state, _ = act(content, state, ChooseXp(colour="green"))
     assert [h.gold for h in state.heroes] == [gold[0] + 1, gold[1], gold[2]]
     assert [h.xp["green"] for h in state.heroes] == [1, 0, 0]
+
+
+def _ork_beaten_by_the_trio(content):
+    from games.engine.core.actions import Fight
+
+    state = group_meets(content, ["magier", "zwerg", "elf"], "fd-09")  # Ork: 1 gold, 1 red EW
+    state, _ = act(content, state, Fight(token="fd-09", skill="magic"))
+    state, _ = act(content, state, ChooseOption(option="0"), rolls=(1, 1))
+    return state
+
+
+@pytest.mark.rule("COOP-08")
+def test_the_group_agrees_who_receives_the_reward(content):
+    state = _ork_beaten_by_the_trio(content)
+    gold = [h.gold for h in state.heroes]
+    assert legal(content, state, seat=0) == [ChooseOption(option=s) for s in ("0", "1", "2")]
+    state, _ = act(content, state, ChooseOption(option="1"), seat=0)  # the Zwerg, proposed
+    # Each other member answers (the queue asks them one after the other); nothing is paid before both agree.
+    assert legal(content, state, seat=1) == [ChooseOption(option="agree"), ChooseOption(option="refuse")]
+    state, _ = act(content, state, ChooseOption(option="agree"), seat=1)
+    assert state.heroes[1].gold == gold[1]
+    state, events = act(content, state, ChooseOption(option="agree"), seat=2)
+    assert "fight_won" in kinds_of(events) and state.heroes[1].gold == gold[1] + 1
+    assert state.heroes[0].gold == gold[0] and state.coop.reward is None
+
+
+@pytest.mark.rule("COOP-08")
+def test_a_refusal_asks_for_another_proposal_and_at_the_end_the_fighter_s_player_takes_it(content):
+    state = _ork_beaten_by_the_trio(content)
+    gold = [h.gold for h in state.heroes]
+    state, _ = act(content, state, ChooseOption(option="1"), seat=0)
+    state, _ = act(content, state, ChooseOption(option="agree"), seat=1)
+    state, events = act(content, state, ChooseOption(option="refuse"), seat=2)
+    assert "reward_refused" in kinds_of(events)
+    assert legal(content, state, seat=0) == [ChooseOption(option=s) for s in ("0", "2")]
+    state, _ = act(content, state, ChooseOption(option="2"), seat=0)
+    state, events = act(content, state, ChooseOption(option="refuse"), seat=1)
+    assert legal(content, state, seat=2) == []  # the proposal is off: no one else is asked
+    state, _ = act(content, state, ChooseOption(option="0"), seat=0)
+    state, events = act(content, state, ChooseOption(option="refuse"), seat=1)
+    assert "fight_won" in kinds_of(events) and state.heroes[0].gold == gold[0] + 1  # all refused: R-237

@@ -23,14 +23,18 @@ class CoopState:
     marching: bool = False            # the Diener are in play and have waited for every hero (COOP-12)
     lost: bool = False                # all four fires were taken: the heroes lost together (COOP-14, COOP-17)
     groups: list[list[int]] = field(default_factory=list)  # seats moving together, each sorted (COOP-04)
+    # A group's reward being agreed on (COOP-08): token, leader, recipient, members still to agree, proposed.
+    reward: dict[str, Any] | None = None
 
     def villain_penalty(self) -> int:
         """What the dead Diener add to every villain's modifier: -1 per three (COOP-30, COOP-31, COOP-32)."""
         return -(self.servants_dead // SERVANTS_PER_STEP)
 
     def clone(self) -> CoopState:
+        reward = None if self.reward is None else {k: list(v) if isinstance(v, list) else v
+                                                   for k, v in self.reward.items()}
         return CoopState(self.automatic, self.servants_dead, list(self.waiting), self.marching, self.lost,
-                         [list(g) for g in self.groups])
+                         [list(g) for g in self.groups], reward)
 
     def group_of(self, seat: int) -> list[int]:
         """The seats of the seat's group, or just the seat itself."""

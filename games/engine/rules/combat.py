@@ -198,13 +198,75 @@ def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -
     if outcome == "probe":
         _next_heart(ctx, seat, data)
     elif outcome == "won":
-        victory(ctx, leader, tid, draw=not data.get("ambush"))  # the reward: see ruling R-231
+        _share_reward(ctx, leader, tid, ambush=bool(data.get("ambush")))
     else:
         # Every failed probe has already cost its LP: losing the fight costs nothing more (ruling R-221).
         ctx.emit("fight_lost", rules.FIGHT_LOST, leader, token=tid, monster=ctx.content.tokens[tid].face)
         if not data.get("ambush"):
             ctx.state.turn_state.turn_over = True
             ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, leader)
+
+
+# --- a group's reward (COOP-08) -------------------------------------------------------------------------------
+def _share_reward(ctx: Ctx, leader: int, tid: str, ambush: bool) -> None:
+    """"Die Mitglieder der Gruppe müssen sich einigen, wer die Belohnung bekommt": the player whose turn it
+    is proposes a member, every other member agrees or refuses (ruling R-237). Monsters of a deed, Wächter
+    and the Drachenmensch set off rules of the fighter's own and pay him."""
+    state, content = ctx.state, ctx.content
+    members = fighters(state, leader)
+    if state.coop is None or len(members) < 2 or content.tokens[tid].kind.value not in ("monster", "servant") \
+            or content.tokens[tid].deed:
+        victory(ctx, leader, tid, draw=not ambush)
+        return
+    state.coop.reward = {"token": tid, "leader": leader, "recipient": None, "waiting": [], "proposed": [],
+                         "ambush": ambush}
+    ctx.emit("reward_to_agree", rules.COOP_REWARD, leader, token=tid)
+    ask(ctx, leader, "reward_to", [str(s) for s in members], front=True)
+
+
+@HANDLERS.answers("reward_to", ChooseOption)
+def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    state = ctx.state
+    reward = state.coop.reward if state.coop is not None else None
+    if reward is None:
+        return
+    recipient = int(value)
+    others = [s for s in fighters(state, reward["leader"]) if s != seat]
+    reward.update(recipient=recipient, waiting=others, proposed=[*reward["proposed"], recipient])
+    ctx.emit("reward_proposed", rules.COOP_REWARD, seat, to=recipient, token=reward["token"])
+    for other in others:
+        ask(ctx, other, "reward_agree", ["agree", "refuse"], to=recipient)
+
+
+@HANDLERS.answers("reward_agree", ChooseOption)
+def _agree_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    state = ctx.state
+    reward = state.coop.reward if state.coop is not None else None
+    if reward is None:
+        return
+    leader = reward["leader"]
+    if value == "agree":
+        reward["waiting"] = [s for s in reward["waiting"] if s != seat]
+        ctx.emit("reward_agreed", rules.COOP_REWARD, seat, to=reward["recipient"])
+        if not reward["waiting"]:
+            _pay_reward(ctx, reward["recipient"])
+        return
+    ctx.emit("reward_refused", rules.COOP_REWARD, seat, to=reward["recipient"])
+    state.pending = [p for p in state.pending if p.kind != "reward_agree"]  # the proposal is off
+    left = [s for s in fighters(state, leader) if s not in reward["proposed"]]
+    if not left:
+        _pay_reward(ctx, leader)  # every member was proposed and refused: the fighter's turn decides (R-237)
+        return
+    ask(ctx, leader, "reward_to", [str(s) for s in left], front=True)
+
+
+def _pay_reward(ctx: Ctx, recipient: int) -> None:
+    state = ctx.state
+    assert state.coop is not None and state.coop.reward is not None
+    reward = state.coop.reward
+    state.coop.reward = None
+    ctx.emit("reward_settled", rules.COOP_REWARD, recipient, token=reward["token"])
+    victory(ctx, recipient, reward["token"], draw=not reward["ambush"], drawer=reward["leader"])
 
 
 # --- defeat ------------------------------------------------------------------------------------------------
@@ -271,7 +333,9 @@ def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- victory -----------------------------------------------------------------------------------------------
-def victory(ctx: Ctx, seat: int, tid: str, draw: bool = True) -> None:
+def victory(ctx: Ctx, seat: int, tid: str, draw: bool = True, drawer: int | None = None) -> None:
+    """The monster is beaten: ``seat`` receives the reward; the bag draw is ``drawer``'s (default: seat),
+    the player whose turn it is (a co-op group may give the reward to another member, COOP-08)."""
     state, content = ctx.state, ctx.content
     token = content.tokens[tid]
     hero = state.heroes[seat]
@@ -314,7 +378,7 @@ def victory(ctx: Ctx, seat: int, tid: str, draw: bool = True) -> None:
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
     if draw:
-        draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
+        draw_due(ctx, seat if drawer is None else drawer, rules.TOK_MONSTER_DRAW, "monster_defeated")
 
 
 def _shadow_victory(ctx: Ctx, seat: int, tid: str) -> None:
