@@ -7,6 +7,7 @@ from dataclasses import asdict
 from django.conf import settings
 from django.core.cache import cache
 
+from games.engine.core.coop import CoopState
 from games.engine.core.state import HeroState, Pending, State, TokenState, TurnState
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
@@ -15,13 +16,14 @@ SHARED_STATE_SECONDS = 600  # long enough for everyone polling a game to read it
 
 GLOBAL_KEYS = (
     "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
-    "namenloser_card", "dragon_card", "winner", "flags", "rules_version", "chance_draws",
+    "namenloser_card", "dragon_card", "winner", "flags", "rules_version", "chance_draws", "coop",
 )
 
 
 def _global_state(state: State) -> dict:
     data = state.to_json()
-    return {key: data[key] for key in GLOBAL_KEYS}
+    # "coop" is there only in a co-op game (issue 18): an ordinary game's row keeps the JSON it had.
+    return {key: data[key] for key in GLOBAL_KEYS if key in data}
 
 
 def _hero_sheet(hero: HeroState) -> dict:
@@ -138,6 +140,7 @@ def _assemble(game: Game, parts: tuple) -> State:
         flags=dict(g["flags"]),
         rules_version=g.get("rules_version", 1),  # games stored before issue 11 keep the old rules
         chance_draws=g.get("chance_draws", 0),  # absent in games stored before dice v2
+        coop=CoopState.from_json(g["coop"]) if g.get("coop") is not None else None,  # co-op games only
     )
 
 
