@@ -58,12 +58,11 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         pending.append(entry)
     ts = state.turn_state
     offers = [_token_entry(content, state, seat, t) for t in ts.offers] if seat == state.current else []
-    peeked = state.flags.get("peeked", {})
-    revealed_cards = state.flags.get("revealed_cards", [])
+    known = set(state.revealed_cards) if seat is None else state.known_cards(seat)
     return {
         "seat": seat,
         "content_version": state.content_version,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "seats": state.seats,
         "current": state.current,
         "turn": state.turn,
@@ -90,12 +89,8 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         "unwetter": state.unwetter,
         "boat": state.boat,
-        "namenloser_card": state.namenloser_card
-        if "namenloser" in revealed_cards or (seat is not None and "namenloser" in peeked.get(str(seat), []))
-        else None,
-        "dragon_card": state.dragon_card
-        if "dragon" in revealed_cards or (seat is not None and "dragon" in peeked.get(str(seat), []))
-        else None,
+        "namenloser_card": state.namenloser_card if "namenloser" in known else None,
+        "dragon_card": state.dragon_card if "dragon" in known else None,
         "winner": state.winner,
     }
 

@@ -18,7 +18,7 @@ from ..core.board import board_for, letter_of
 from ..core.context import Ctx, Handlers
 from ..core.heroes import item_with_flag
 from ..core.pending import ask
-from ..core.state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
+from ..core.state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, ReturningToken, State, at_field
 from ..core.tokens import exists_for, is_bound, move_token
 from .probes import start_probe
 
@@ -57,7 +57,7 @@ def return_after_draw(ctx: Ctx, seat: int, tid: str, rule: str, kind: str) -> No
         ctx.emit(kind, rule, seat, token=tid)
         return
     move_token(state, tid, RETURNING, face_up=False, seen_by=(), flipped=False)
-    state.flags["returning"] = [*state.flags.get("returning", []), [tid, rule, kind, seat]]
+    state.returning = [*state.returning, ReturningToken(tid, rule, kind, seat)]
 
 
 DRAW_DECISIONS = {"hellsehen", "bag_search"}
@@ -72,9 +72,10 @@ def _draw_open(state: State) -> bool:
 def settle_returns(ctx: Ctx) -> None:
     """Once the draw is made, the held-apart tokens go into the bag."""
     state = ctx.state
-    if "returning" not in state.flags or _draw_open(state):
+    if not state.returning or _draw_open(state):
         return
-    for tid, rule, kind, seat in state.flags.pop("returning"):
+    returning, state.returning = state.returning, []
+    for tid, rule, kind, seat in returning:
         move_token(state, tid, BAG, face_up=False, seen_by=(), flipped=False)
         ctx.emit(kind, rule, seat, token=tid)
 

@@ -201,8 +201,8 @@ def gem_here(state: State, seat: int) -> int | None:
     hero = state.heroes[seat]
     if hero.gem or hero.deed is None:
         return None
-    for index, entry in enumerate(state.flags.get("dropped_gems", [])):
-        if isinstance(entry, list) and entry == [hero.position, seat]:
+    for index, gem in enumerate(state.dropped_gems or []):
+        if gem.seat == seat and gem.field == hero.position:
             return index
     return None
 
@@ -239,9 +239,9 @@ def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
         return
     hero = state.heroes[seat]
     if action.token == GEM:
-        gems = list(state.flags["dropped_gems"])
+        gems = list(state.dropped_gems or [])
         gems.pop(cast(int, gem_here(state, seat)))  # pickable offered the gem: one lies here
-        state.flags["dropped_gems"] = gems
+        state.dropped_gems = gems
         hero.gem = True
         ctx.emit("gem_taken", rules.GEM, seat, field=hero.position)
         return

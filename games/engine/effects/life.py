@@ -15,7 +15,7 @@ from ..core.actions import ChooseOption, KeepItem, LoseLp
 from ..core.context import Ctx, Handlers
 from ..core.heroes import artificial_sources, has_ability, hero_card, item_with_flag
 from ..core.pending import ask
-from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
+from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, DroppedGem, Pending, State, at_field
 from ..core.tokens import move_token, shown_key
 from .bag import return_drawn
 
@@ -200,8 +200,8 @@ def finish_death(ctx: Ctx, seat: int, kept: str | None, where: str) -> None:
     if hero.gem and kept != "gem":
         hero.gem = False
         # Version 2: the gem lies there for the heir of its deed to pick up again (ruling R-85).
-        dropped = [where, seat] if state.v2 else where
-        state.flags["dropped_gems"] = [*state.flags.get("dropped_gems", []), dropped]
+        dropped = DroppedGem(where, seat if state.v2 else None)
+        state.dropped_gems = [*(state.dropped_gems or []), dropped]
     card = hero_card(ctx.content, hero)
     hero.deaths += 1
     hero.position = hero.manor

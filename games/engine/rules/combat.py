@@ -69,7 +69,7 @@ def fight_forced(content: Content, state: State, seat: int) -> bool:
 
 
 def hearts_of(content: Content, state: State, tid: str) -> int:
-    credited: int = state.flags.get("shadow_hearts", {}).get(tid, 0)
+    credited = (state.shadow_hearts or {}).get(tid, 0)
     return content.tokens[tid].hearts + credited
 
 
@@ -163,9 +163,8 @@ def defeat(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
     """Each LP lost against the Schatten adds a heart to it for every later fight (ruling R-25)."""
     state = ctx.state
-    hearts = dict(state.flags.get("shadow_hearts", {}))
+    hearts = state.shadow_hearts = state.shadow_hearts or {}
     hearts[tid] = hearts.get(tid, 0) + 1
-    state.flags["shadow_hearts"] = hearts
     ctx.emit("shadow_grows", rules.SHADOW, seat, token=tid, hearts=hearts_of(ctx.content, state, tid))
 
 
@@ -181,9 +180,8 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         roll = ctx.d6()
         ctx.emit("shadow_gold_roll", rules.SHADOW, seat, dice=(roll,))
         grant_gold(ctx, seat, roll, rules.SHADOW, "fight_won")
-        hearts = dict(state.flags.get("shadow_hearts", {}))
-        hearts.pop(tid, None)
-        state.flags["shadow_hearts"] = hearts
+        state.shadow_hearts = state.shadow_hearts or {}
+        state.shadow_hearts.pop(tid, None)
     else:
         grant_gold(ctx, seat, token.reward_gold, rules.FIGHT_WON, "fight_won")
     grant_gold(ctx, seat, token.back_gold, rules.FIGHT_BACK, "fight_won_back")

@@ -84,7 +84,7 @@ def encounter_options(content: Content, state: State, seat: int, tid: str) -> li
 
 
 def _known_cards(state: State, seat: int) -> set[str]:
-    return set(state.flags.get("peeked", {}).get(str(seat), [])) | set(state.flags.get("revealed_cards", []))
+    return state.known_cards(seat)
 
 
 def _magister_parts(content: Content, state: State, seat: int, tid: str) -> tuple[str, str] | None:
@@ -258,9 +258,7 @@ def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         return
     seat, card = probe["seat"], probe["data"]["card"]
     state = ctx.state
-    peeked = {k: list(v) for k, v in state.flags.get("peeked", {}).items()}
-    peeked[str(seat)] = sorted({*peeked.get(str(seat), []), card})
-    state.flags["peeked"] = peeked
+    state.peeked[seat] = sorted({*state.peeked.get(seat, []), card})
     ctx.emit("boss_card_peeked", rules.MICE, seat, card=card, visible_to=(seat,),
              key=getattr(state, f"{card}_card"))
 

@@ -125,8 +125,8 @@ def _rob_next(ctx: Ctx, data: dict[str, Any]) -> None:
 def _robbed(ctx: Ctx, victim: int) -> None:
     pay(ctx.state.heroes[victim], 1)
     # The stolen coin goes into the dragon's hoard: one more EW for the next challenger (ruling R-73).
-    ctx.state.flags["hoard_extra"] = ctx.state.flags.get("hoard_extra", 0) + 1
-    ctx.emit("robbed_by_dragon", rules.DRAGON_ROBBERY, victim, gold=1, hoard_extra=ctx.state.flags["hoard_extra"])
+    ctx.state.hoard_extra += 1
+    ctx.emit("robbed_by_dragon", rules.DRAGON_ROBBERY, victim, gold=1, hoard_extra=ctx.state.hoard_extra)
 
 
 @HANDLERS.answers("dragon_robbery", ChooseOption)
