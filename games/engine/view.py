@@ -50,9 +50,10 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         if p.seat == seat:
             # Only the deciding seat sees the choices and the token the decision is about.
             entry["options"] = list(p.options)
-            if isinstance(p.context.get("token"), str) and p.context["token"] in state.tokens:
-                entry["token"] = _token_entry(content, state, seat, p.context["token"])
-            probe = p.context.get("probe")
+            context = p.context.to_json()
+            if isinstance(context.get("token"), str) and context["token"] in state.tokens:
+                entry["token"] = _token_entry(content, state, seat, context["token"])
+            probe = context.get("probe")
             if probe:
                 entry["probe"] = {k: probe.get(k) for k in ("skill", "target", "dice", "purpose")}
         pending.append(entry)

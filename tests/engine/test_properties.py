@@ -13,6 +13,7 @@ from games.engine import IllegalActionError, ScriptedDice, SeededDice, State, ap
 from games.engine.content.model import FieldKind
 from games.engine.core.actions import ACTION_KINDS
 from games.engine.core.heroes import held_items, skill_value
+from games.engine.core.payloads import TokenChoice
 from games.engine.core.state import (
     ASIDE,
     BAG,
@@ -48,14 +49,14 @@ def check_invariants(content, state: State) -> None:
         assert kind in {"field", "hero", "deed", "quest", "companion"}, ts.loc
         if kind == "field":
             assert where in fields, ts.loc
-    drawn = [p.context["token"] for p in state.pending if p.kind == "place_token"]
+    drawn = [p.payload(TokenChoice).token for p in state.pending if p.kind == "place_token"]
     assert sorted(drawn) == sorted(state.tokens_at(DRAWN))
     assert sorted(state.turn_state.offers) == sorted(state.tokens_at(OFFER))
     # A token held apart until its draw is made is back in the bag once no decision is open (TOK-09).
     assert sorted(r.token for r in state.returning) == sorted(state.tokens_at(RETURNING))
     assert state.pending or not state.tokens_at(RETURNING)
     assert not state.tokens_at(RETURNING) or any(
-        p.kind in ("hellsehen", "bag_search") or p.context.get("probe", {}).get("purpose") == "hellsehen"
+        p.kind in ("hellsehen", "bag_search") or p.context.to_json().get("probe", {}).get("purpose") == "hellsehen"
         for p in state.pending)
     # At most one bag draw per turn (BAG-08).
     assert state.turn_state.bag_draws <= 1

@@ -6,9 +6,12 @@ are small frozen records in a dict, so a clone copies references, not the whole 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple, TypeVar
+
+from .payloads import Payload, payload_from_json
 
 SKILLS = ("magic", "ranged", "melee")
 XP_COLOURS = ("blue", "green", "red")
@@ -60,6 +63,7 @@ def held_by(seat: int) -> str:
 
 
 _T = TypeVar("_T")
+_P = TypeVar("_P", bound=Payload)
 
 
 def _shallow(obj: _T) -> _T:
@@ -190,25 +194,33 @@ class TurnState:
 
 @dataclass
 class Pending:
-    """A decision that arose inside a rule and waits for one seat's answer."""
+    """A decision that arose inside a rule and waits for one seat's answer. ``context`` is what the
+    rule needs back with the answer: the record ``payloads.PAYLOADS`` names for the kind."""
 
     seat: int
     kind: str
     options: list[Any]
-    context: dict[str, Any] = field(default_factory=dict)
+    context: Payload = field(default_factory=Payload)
 
     def clone(self) -> Pending:
         new = _shallow(self)
         new.options = list(self.options)
-        new.context = dict(self.context)
-        return new
+        return new  # the payload is frozen: shared, not copied
+
+    def payload(self, cls: type[_P]) -> _P:
+        """The context as the record the answer handler expects (a mismatch is a bug, not bad input)."""
+        if not isinstance(self.context, cls):
+            raise TypeError(f"a {self.kind} decision carries a {type(self.context).__name__}, not a {cls.__name__}")
+        return self.context
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"seat": self.seat, "kind": self.kind, "options": copy.deepcopy(self.options),
+                "context": self.context.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Pending:
-        return cls(**data)
+        return cls(seat=data["seat"], kind=data["kind"], options=list(data["options"]),
+                   context=payload_from_json(data["kind"], data.get("context", {})))
 
 
 # --- what once lay in the untyped ``flags`` dict -------------------------------------------------------------

@@ -16,6 +16,7 @@ from ..core.actions import Action, DropItem, MakeRoom, PickUp, UseItem
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, held_items, hero_card, usable
+from ..core.payloads import MakeRoomChoice
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
@@ -121,19 +122,20 @@ def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool 
         return
     conflicts = same_kind(content, state, hero, item)
     options = conflicts if conflicts else list(hero.items)
-    ask(ctx, seat, "make_room", [*options, "leave"], token=tid, rule=rule, field=field)
+    ask(ctx, seat, "make_room", [*options, "leave"], MakeRoomChoice(tid, rule, field))
 
 
 @HANDLERS.answers("make_room", MakeRoom)
 def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    tid = pending.context["token"]
+    c = pending.payload(MakeRoomChoice)
+    tid = c.token
     if value == "leave":
-        ctx.emit("reward_left_on_field", rules.ITEM_NO_ROOM, seat, token=tid, field=pending.context["field"])
+        ctx.emit("reward_left_on_field", rules.ITEM_NO_ROOM, seat, token=tid, field=c.field)
         return
     hero = ctx.state.heroes[seat]
-    here = hero.position or pending.context["field"]
+    here = hero.position or c.field
     release(ctx, seat, value, here, rules.ITEM_NO_ROOM)
-    put_on_sheet(ctx, seat, tid, pending.context["rule"])
+    put_on_sheet(ctx, seat, tid, c.rule)
 
 
 # --- off the sheet -----------------------------------------------------------------------------------------

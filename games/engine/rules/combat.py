@@ -17,6 +17,7 @@ from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
+from ..core.payloads import TokenChoice
 from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -210,7 +211,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     elif token.back_gold:
         move_token(state, tid, OUT, face_up=True, seen_by=())
     elif "ork_companion" in token.effects and has_ability(content, hero, "monster_ork") and hero.companion is None:
-        ask(ctx, seat, "companion", ["take", "leave"], token=tid)
+        ask(ctx, seat, "companion", ["take", "leave"], TokenChoice(tid))
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
     draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
@@ -220,7 +221,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
 def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
     state = ctx.state
-    tid = pending.context["token"]
+    tid = pending.payload(TokenChoice).token
     hero = state.heroes[seat]
     if value == "take" and hero.companion is None:
         hero.companion = tid
