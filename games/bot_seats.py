@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games import services
-from games.engine import legal_actions, view
+from games.engine import Phase, legal_actions, view
 from games.engine.content import load_content
 from games.engine.playout import acting_seat
 from games.errors import InvalidRequest, NotAllowed, StaleVersion
@@ -80,12 +80,12 @@ def bot_seat(game: Game) -> tuple[Seat, Any] | None:
     if game.status not in (Game.Status.SETUP, Game.Status.RUNNING) or game.paused:
         return None
     state = load_state(game)
-    if state.phase == "play" and not state.turn_state.begun:
+    if state.phase == Phase.PLAY and not state.turn_state.begun:
         return None  # the turn start belongs to tasks.begin_turn; its commit schedules the bot
     seat = game.seats.filter(index=acting_seat(state)).first()
     if seat is None or not seat.is_bot:
         return None  # people are not moved here
-    if seat.user_id is not None and not state.phase.startswith("setup"):
+    if seat.user_id is not None and not state.phase.is_setup:
         return None  # in play, a stand-in for a person takes whole turns (tasks.bot_play)
     return seat, state
 
