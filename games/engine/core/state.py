@@ -315,7 +315,6 @@ class State:
         new.revealed_cards = list(self.revealed_cards)
         new.peeked = {seat: list(cards) for seat, cards in self.peeked.items()}
         new.shadow_hearts = None if self.shadow_hearts is None else dict(self.shadow_hearts)
-        new.hoard_extra = self.hoard_extra
         new.dropped_gems = None if self.dropped_gems is None else list(self.dropped_gems)
         new.returning = list(self.returning)
         return new
@@ -392,6 +391,9 @@ class State:
         if unknown:
             raise ValueError(f"unknown state flags: {sorted(unknown)}")
         data["phase"] = Phase(data["phase"])
+        for key in ("grid", "revealed", "bag_order", "region_stack"):
+            if key in data:
+                data[key] = list(data[key])  # never share a list with the JSON it came from
         data["turn_state"] = TurnState.from_json(data["turn_state"])
         data["pending"] = [Pending.from_json(p) for p in data["pending"]]
         fight = flags.get("boss_fight")
