@@ -19,6 +19,7 @@ from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
+from ..core.payloads import TokenChoice
 from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -71,7 +72,7 @@ def fight_forced(content: Content, state: State, seat: int) -> bool:
 
 
 def hearts_of(content: Content, state: State, tid: str) -> int:
-    credited: int = state.flags.get("shadow_hearts", {}).get(tid, 0)
+    credited = (state.shadow_hearts or {}).get(tid, 0)
     return content.tokens[tid].hearts + credited
 
 
@@ -180,9 +181,8 @@ def _shadow_defeat(ctx: Ctx, seat: int, tid: str) -> None:
 def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
     """Each LP lost against the Schatten adds a heart to it for every later fight (ruling R-25)."""
     state = ctx.state
-    hearts = dict(state.flags.get("shadow_hearts", {}))
+    hearts = state.shadow_hearts = state.shadow_hearts or {}
     hearts[tid] = hearts.get(tid, 0) + 1
-    state.flags["shadow_hearts"] = hearts
     ctx.emit("shadow_grows", rules.SHADOW, seat, token=tid, hearts=hearts_of(ctx.content, state, tid))
 
 
@@ -225,7 +225,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         move_token(state, tid, OUT, face_up=True, seen_by=())
     elif (monster is not None and monster.companion and has_ability(content, hero, "monster_ork")
           and hero.companion is None):
-        ask(ctx, seat, "companion", ["take", "leave"], token=tid)
+        ask(ctx, seat, "companion", ["take", "leave"], TokenChoice(tid))
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
     draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
@@ -237,16 +237,15 @@ def _shadow_victory(ctx: Ctx, seat: int, tid: str) -> None:
     roll = ctx.d6()
     ctx.emit("shadow_gold_roll", rules.SHADOW, seat, dice=(roll,))
     grant_gold(ctx, seat, roll, rules.SHADOW, "fight_won")
-    hearts = dict(state.flags.get("shadow_hearts", {}))
-    hearts.pop(tid, None)
-    state.flags["shadow_hearts"] = hearts
+    state.shadow_hearts = state.shadow_hearts or {}
+    state.shadow_hearts.pop(tid, None)
 
 
 @HANDLERS.answers("companion", ChooseOption)
 def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
     state = ctx.state
-    tid = pending.context["token"]
+    tid = pending.payload(TokenChoice).token
     hero = state.heroes[seat]
     if value == "take" and hero.companion is None:
         hero.companion = tid
