@@ -161,7 +161,10 @@ def vacation_days_in_year(*, user: User, year: int, exclude_id: int | None = Non
 
     first, last = date(year, 1, 1), date(year, 12, 31)
     total = 0
-    for vacation in Vacation.objects.filter(user=user, ends_on__gte=first, starts_on__lte=last).exclude(pk=exclude_id):
+    vacations = Vacation.objects.filter(user=user, ends_on__gte=first, starts_on__lte=last)
+    if exclude_id is not None:
+        vacations = vacations.exclude(pk=exclude_id)
+    for vacation in vacations:
         start, end = max(vacation.starts_on, first), min(vacation.ends_on, last)
         total += (end - start).days + 1
     return total

@@ -106,8 +106,10 @@ def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
     for g in range(games):
         r = play_game(content, seats, f"completion-{seats}-{g}", [level] * seats)
         results.append(r)
-        if r.stall or r.crash:
-            out(f"game {g}: {'stall ' + r.stall if r.stall else 'crash ' + r.crash}")
+        if r.stall:
+            out(f"game {g}: stall {r.stall}")
+        elif r.crash:
+            out(f"game {g}: crash {r.crash}")
     finished = [r for r in results if r.finished]
     wins = Counter(r.winner for r in finished)
     out(f"winners by seat: {dict(sorted(wins.items()))}")

@@ -43,7 +43,9 @@ def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, bu
     names whatever else the picture shows that the version and seat do not fix (the fields ringed for
     the viewer's last visit, a spectator's delayed position): it is part of the key."""
     key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
-    return cache.get_or_set(key, build, SECONDS)
+    svg = cache.get_or_set(key, build, SECONDS)
+    # The cache answers Any; whatever is not a picture (a cache cleared under us, a foreign value) is rebuilt.
+    return svg if isinstance(svg, str) else build()
 
 
 def board_text(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], Any],

@@ -79,16 +79,29 @@ def seat_for_user(*, game: Game, user) -> Seat | None:
     return next((seat for seat in seats_of(game) if seat.user_id == user.pk and not seat.dropped), None)
 
 
+def _on_turn(user) -> Exists:
+    """True for a game whose current seat is the user's."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat")))
+
+
 def my_games(user) -> QuerySet[Game]:
     """The user's running games with "your turn" first, then by the nearest deadline."""
-    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat"))
     return (
         Game.objects.filter(seats__user=user)
         .exclude(status__in=[Game.Status.FINISHED, Game.Status.ABANDONED])
-        .annotate(my_turn=Exists(my_turn))
+        .annotate(my_turn=_on_turn(user))
         .order_by("-my_turn", "turn_deadline_at", "-created_at")
         .distinct()
     )
+
+
+def games_on_my_turn(user) -> QuerySet[Game]:
+    """The user's running games where it is their turn, in the order of ``my_games``.
+
+    The condition itself, not the ``my_turn`` annotation: a caller sees a plain ``QuerySet[Game]``, and a
+    filter on a name only ``my_games`` adds would break silently if that annotation were renamed.
+    """
+    return my_games(user).filter(_on_turn(user))
 
 
 def open_games(user) -> QuerySet[Game]:

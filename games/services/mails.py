@@ -79,7 +79,8 @@ def due_reminders(now: datetime | None = None) -> list[Notification]:
                                 turn_deadline_at__lte=now + timedelta(hours=hours[0]))
     for game in games:
         seat = game.seats.select_related("user").filter(index=game.current_seat, is_bot=False, dropped=False).first()
-        if seat is None or seat.user is None:
+        # The query asked for a deadline; the column itself may be empty, so the type says so too.
+        if seat is None or seat.user is None or game.turn_deadline_at is None:
             continue
         left = game.turn_deadline_at - now
         for offset in hours:
