@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+from collections.abc import Callable
 
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
@@ -86,7 +87,8 @@ def _enqueue(row: PushDelivery | None) -> None:
         queue.send_on_commit("talk.tasks.send_push", row.pk)
 
 
-NOTIFICATION_TEXTS = {
+# Keyed by str: a row's kind is read as a plain str (Kind members are strs and look up the same).
+NOTIFICATION_TEXTS: dict[str, Callable[[str], tuple[str, str]]] = {
     Notification.Kind.YOUR_TURN: lambda game: (_("Your turn"), _("It is your turn in %(game)s.") % {"game": game}),
     Notification.Kind.REMINDER: lambda game: (_("Deadline soon"),
                                               _("Your turn in %(game)s ends soon.") % {"game": game}),

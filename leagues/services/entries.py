@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -54,12 +56,15 @@ def withdraw(entry: Entry) -> None:
         running = TableSeat.objects.filter(round__season=entry.season, user=entry.user, table__finished=False,
                                            table__game__isnull=False)
         for row in running.select_related("table__game"):
-            Seat.objects.filter(game_id=row.table.game_id, index=row.seat_index).update(is_bot=True)
-            TableSeat.objects.filter(pk=row.pk).update(dropped=True)
+            # The query asked for seats at a table with a game; the columns allow none (a bye has no table).
+            if row.table is None or row.table.game is None or row.seat_index is None:
+                continue
             game = row.table.game
+            Seat.objects.filter(game_id=game.pk, index=row.seat_index).update(is_bot=True)
+            TableSeat.objects.filter(pk=row.pk).update(dropped=True)
             if game.status == Game.Status.SETUP:
                 # In setup the stand-in takes the seat's setup steps one by one, as a lobby bot does.
-                transaction.on_commit(lambda g=game.pk: game_services.schedule_bot(g))
+                transaction.on_commit(partial(game_services.schedule_bot, game.pk))
             elif game.status == Game.Status.RUNNING and game.current_seat == row.seat_index:
                 # The stand-in takes over the turn now rather than at the deadline.
                 queue.send_on_commit("games.tasks.bot_play", game.pk, game.turn_number)

@@ -24,7 +24,7 @@ from .membership import Role
 def _history(season: Season) -> fixtures.History:
     history = fixtures.History()
     tables: dict[int, list[int]] = {}
-    byes = []
+    byes: list[int] = []
     for row in TableSeat.objects.filter(round__season=season).values("table_id", "user_id"):
         if row["table_id"] is None:
             byes.append(row["user_id"])
