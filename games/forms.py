@@ -49,7 +49,8 @@ class GameCreateForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean returns; its stubs allow None for subclasses that drop it
         bots = data.get("bots") or 0
         seats = data.get("seat_count")
         if seats is not None and bots >= seats:

@@ -14,6 +14,8 @@ commit), and the next poll fills it in again.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
@@ -23,6 +25,10 @@ from django.dispatch import receiver
 from .models import Game, Seat
 
 STAMP_SECONDS = 3600
+# The stamp of the game the page's poll view just read, for games.views_poll to file without a query.
+# A ContextVar rather than an attribute on the response: one request's value, set and read inside it
+# (views_poll resets it around the view, so a stamp never outlives its request).
+SERVED_STAMP: ContextVar[str | None] = ContextVar("served_stamp", default=None)
 OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
@@ -18,6 +18,9 @@ from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
 from .replay import initial_state, replay_row
 
+if TYPE_CHECKING:  # django-stubs-ext is a development requirement: only the type checker needs it
+    from django_stubs_ext import WithAnnotations
+
 
 def games_visible_to(user) -> QuerySet[Game]:
     """Games the user may see: public ones, and private ones where they have a seat or created them."""
@@ -31,6 +34,26 @@ def games_visible_to(user) -> QuerySet[Game]:
 #: Extension point: callables ``(user, game) -> bool`` that may grant a look at a private game
 #: (leagues: club members see their club's league games). games never imports the granting app.
 VIEW_GRANTS: list = []
+
+
+class GamesWaiting(TypedDict):
+    games_waiting: int
+
+
+if TYPE_CHECKING:
+    #: A game read with ``count_waiting=True``: ``games_waiting`` is on it (for a signed-in user; read it
+    #: with getattr, as an anonymous reader's game has none).
+    GameWithWaiting = WithAnnotations[Game, GamesWaiting]
+
+
+@overload
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None,
+                      count_waiting: Literal[True]) -> GameWithWaiting: ...
+
+
+@overload
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None,
+                      count_waiting: Literal[False] = False) -> Game: ...
 
 
 def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, count_waiting: bool = False) -> Game:

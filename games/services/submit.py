@@ -20,6 +20,7 @@ from django.utils import timezone
 from games import poll, queue, signals, standing
 from games.engine import IllegalActionError, apply, dice_for, parse_action
 from games.engine.content import load_content
+from games.engine.core.actions import SetDicePolicy
 from games.engine.playout import acting_seat
 from games.engine.visibility import sealed as step_sealed
 from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
@@ -119,7 +120,7 @@ def action_submit(
                     raise IllegalAction("not_your_turn", reason=str(exc)) from exc
                 raise IllegalAction("illegal_action", reason=str(exc)) from exc
             write_changes(locked, state, new_state)
-            if parsed.kind == "set_dice_policy":
+            if isinstance(parsed, SetDicePolicy):
                 # No longer offered (a standing setting, R-181); a client that still sends it sets it.
                 Seat.objects.filter(game=locked, index=seat).update(dice_policy=parsed.policy)
             turn_passed = new_state.current != state.current or new_state.phase != state.phase

@@ -179,6 +179,20 @@ def test_my_games_lists_your_turn_first(user, other_user):
     assert flags == sorted(flags, reverse=True)
 
 
+def test_games_on_my_turn_are_the_running_games_whose_current_seat_is_mine(user, other_user):
+    from games import selectors
+
+    games = [two_player_game(user, other_user) for _ in range(4)]
+    mine = {g.pk for g in games if users_by_seat(g)[g.current_seat] == user}
+    theirs = {g.pk for g in games} - mine
+    assert {g.pk for g in selectors.games_on_my_turn(user)} == mine
+    assert {g.pk for g in selectors.games_on_my_turn(other_user)} == theirs
+    finished = next(iter(games))
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(user)}
+    assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(other_user)}
+
+
 def test_a_private_game_is_not_found_for_strangers(user, other_user):
     from games import selectors
     from games.errors import NotFound
