@@ -6,6 +6,7 @@ All functions take keyword arguments only, so a call site always says what it pa
 from __future__ import annotations
 
 import zoneinfo
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import ApiToken, User
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from .models import Vacation
 
 PROFILE_FIELDS = (
     "display_name",
@@ -170,7 +176,7 @@ def vacation_days_in_year(*, user: User, year: int, exclude_id: int | None = Non
     return total
 
 
-def vacation_add(*, user: User, starts_on, ends_on):
+def vacation_add(*, user: User, starts_on: date, ends_on: date) -> Vacation:
     """Book a vacation in which the player's turn deadlines wait, within the yearly allowance."""
     from datetime import timedelta
 

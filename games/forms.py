@@ -64,7 +64,7 @@ class GameCreateForm(forms.Form):
         return {k: v for k, v in self.cleaned_data.items() if k not in ("bots", "bot_level")}
 
     def clean_title(self) -> str:
-        title = self.cleaned_data["title"].strip()
+        title: str = self.cleaned_data["title"].strip()
         if not title:
             raise forms.ValidationError(_("A game needs a name."))
         return title
@@ -80,7 +80,7 @@ class ActionForm(forms.Form):
     idempotency_key = forms.CharField(max_length=64)
 
     def clean_kind(self) -> str:
-        kind = self.cleaned_data["kind"]
+        kind: str = self.cleaned_data["kind"]
         if kind not in ACTION_KINDS:
             raise forms.ValidationError(_("Unknown action."))
         return kind

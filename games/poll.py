@@ -15,6 +15,7 @@ commit), and the next poll fills it in again.
 from __future__ import annotations
 
 from contextvars import ContextVar
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
@@ -63,7 +64,7 @@ def current_from_db(game_id: int) -> str | None:
 @receiver(post_save, sender=Game)
 @receiver(post_save, sender=Seat)
 @receiver(post_delete, sender=Seat)
-def _changed(sender, instance, **kwargs) -> None:
-    game_id = instance.pk if sender is Game else instance.game_id
+def _changed(sender: type[Game | Seat], instance: Game | Seat, **kwargs: Any) -> None:
+    game_id = instance.pk if isinstance(instance, Game) else instance.game_id
     forget(game_id)  # now, and again after the commit: a poll in between may have put the old stamp back
     transaction.on_commit(lambda: forget(game_id))

@@ -51,7 +51,7 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     served = SERVED_STAMP.set(None)
     try:
         # login_required in front of the view makes the request a signed-in one before the view sees it.
-        response = views.game_poll(cast(views.GameRequest, request), game_id)
+        response: HttpResponse = views.game_poll(cast(views.GameRequest, request), game_id)
         stamp = SERVED_STAMP.get()
     finally:
         SERVED_STAMP.reset(served)

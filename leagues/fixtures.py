@@ -22,7 +22,7 @@ P = TypeVar("P", bound=Hashable)
 MAX_SWAP_PASSES = 12
 
 
-def pair(a: Player, b: Player) -> tuple:
+def pair(a: Player, b: Player) -> tuple[Player, Player]:
     return (a, b) if repr(a) <= repr(b) else (b, a)
 
 
@@ -30,8 +30,8 @@ def pair(a: Player, b: Player) -> tuple:
 class History:
     """Who met whom how often, and who had how many byes, over the rounds drawn so far."""
 
-    met: Counter = field(default_factory=Counter)
-    byes: Counter = field(default_factory=Counter)
+    met: Counter[tuple[Player, Player]] = field(default_factory=Counter)
+    byes: Counter[Player] = field(default_factory=Counter)
 
     def record(self, tables: Iterable[Sequence[Player]], byes: Iterable[Player] = ()) -> None:
         for table in tables:
