@@ -103,8 +103,10 @@ def seat_for_user(*, game: Game, user) -> Seat | None:
 
 
 def _on_turn(user) -> Exists:
-    """True for a game whose current seat is the user's."""
-    return Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat")))
+    """True for a game whose current seat is the user's: a seat they still hold (not dropped), as in
+    ``seat_for_user`` and the header's count (``visits.waiting_games``) — a player who resigned is not
+    told "your turn" when the turn comes round to the seat he left."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, dropped=False, index=OuterRef("current_seat")))
 
 
 def my_games(user) -> QuerySet[Game]:

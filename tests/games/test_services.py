@@ -193,6 +193,21 @@ def test_games_on_my_turn_are_the_running_games_whose_current_seat_is_mine(user,
     assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(other_user)}
 
 
+def test_a_seat_its_player_left_is_not_his_turn(user, other_user):
+    """A resigned (dropped) player keeps his row in the game, but the turn at that seat is not his: the
+    lobby's order, the API's your_turn filter and the header's count agree."""
+    from games import selectors, visits
+
+    game = two_player_game(user, other_user)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.RUNNING, current_seat=1)
+    assert users_by_seat(game)[1] == other_user
+    assert [g.pk for g in selectors.games_on_my_turn(other_user)] == [game.pk]
+    game.seats.filter(index=1).update(dropped=True)
+    assert list(selectors.games_on_my_turn(other_user)) == []
+    assert [g.my_turn for g in selectors.my_games(other_user)] == [False]
+    assert visits.games_waiting_for(other_user) == 0
+
+
 def test_a_private_game_is_not_found_for_strangers(user, other_user):
     from games import selectors
     from games.errors import NotFound
