@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games import queue
 from games import services as game_services
 from games.errors import InvalidRequest, NotAllowed
@@ -17,7 +18,7 @@ from ..models import Club, Entry, Season, TableSeat
 from .membership import require_member, require_organiser
 
 
-def season_enter(*, user, season: Season, by=None) -> Entry:
+def season_enter(*, user: User, season: Season, by: User | None = None) -> Entry:
     """Enter ``user`` (an organiser may enter a member: ``by``). After the start: a late entry."""
     require_member(season.club, user)
     if by is not None and by != user:
@@ -36,7 +37,7 @@ def season_enter(*, user, season: Season, by=None) -> Entry:
     return Entry.objects.create(season=season, user=user, late=late)
 
 
-def season_withdraw(*, user, season: Season, member=None) -> Entry:
+def season_withdraw(*, user: User, season: Season, member: User | None = None) -> Entry:
     """Withdraw from a season (an organiser may withdraw ``member``)."""
     target = member or user
     if member is not None and member != user:
@@ -70,7 +71,7 @@ def withdraw(entry: Entry) -> None:
                 queue.send_on_commit("games.tasks.bot_play", game.pk, game.turn_number)
 
 
-def withdraw_everywhere(club: Club, user) -> None:
+def withdraw_everywhere(club: Club, user: User) -> None:
     for entry in Entry.objects.filter(season__club=club, user=user, withdrawn_at__isnull=True).exclude(
             season__status=Season.Status.FINISHED):
         withdraw(entry)
