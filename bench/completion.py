@@ -18,12 +18,13 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.bots import Bot, bot_action
 from games.bots.planner import choose_goal
 from games.engine import apply, legal_actions, new_game, view
-from games.engine.content import load_content
+from games.engine.content import Content, load_content
 from games.engine.core.dice import SeededDice
 from games.engine.playout import acting_seat
 
@@ -46,7 +47,7 @@ class Result:
     decisions: list[float] = field(default_factory=list)   # seconds each bot decision took
 
 
-def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
+def play_game(content: Content, seats: int, seed: str, levels: list[str]) -> Result:
     result = Result()
     bots = [Bot(level, f"{seed}:{i}") for i, level in enumerate(levels)]
     start = time.perf_counter()
@@ -100,14 +101,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
+def completion(games: int, seats: int, level: str, out: Callable[[str], object] = print) -> list[Result]:
     content = load_content()
     results = []
     for g in range(games):
         r = play_game(content, seats, f"completion-{seats}-{g}", [level] * seats)
         results.append(r)
-        if r.stall or r.crash:
-            out(f"game {g}: {'stall ' + r.stall if r.stall else 'crash ' + r.crash}")
+        if r.stall:
+            out(f"game {g}: stall {r.stall}")
+        elif r.crash:
+            out(f"game {g}: crash {r.crash}")
     finished = [r for r in results if r.finished]
     wins = Counter(r.winner for r in finished)
     out(f"winners by seat: {dict(sorted(wins.items()))}")
@@ -128,7 +131,8 @@ def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
     return results
 
 
-def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "strong"), out=print) -> None:
+def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "strong"),
+           out: Callable[[str], object] = print) -> None:
     """Head-to-head two-seat games between neighbouring levels, seats swapped every other game."""
     content = load_content()
     for low, high in itertools.pairwise(levels):

@@ -338,10 +338,14 @@ def _entry_links(layout: Layout) -> list[str]:
             if not (0 <= r2 < SIZE and 0 <= c2 < SIZE):
                 continue
             here = layout.pos(region.entries[direction])
+            if here is None:  # never for a placed card's own entry: its field is on the board
+                continue
             other = layout.cells.get(r2 * SIZE + c2)
             if other is not None:
                 if direction in (Direction.SOUTH, Direction.EAST):  # draw each shared way once
                     there = layout.pos(layout.content.regions[other].entries[direction.opposite])
+                    if there is None:  # as above: the neighbour is placed, so its entry is on the board
+                        continue
                     out.append(_el("line", x1=_fmt(here[0]), y1=_fmt(here[1]), x2=_fmt(there[0]),
                                    y2=_fmt(there[1]), class_="path path-entry"))
                 continue
@@ -655,8 +659,8 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
     """The board as a list for the "Board as text" section: each square, its fields, tokens and heroes."""
     layout = Layout(content, view)
     tokens_at: dict[str, list[str]] = {}
-    for entry in view.get("tokens", []):
-        tokens_at.setdefault(entry["field"], []).append(token_name(content, entry, lang))
+    for token in view.get("tokens", []):
+        tokens_at.setdefault(token["field"], []).append(token_name(content, token, lang))
     heroes_at: dict[str, list[str]] = {}
     manors_at: dict[str, list[str]] = {}
     for hero in view.get("heroes", []):

@@ -184,6 +184,35 @@ def test_my_games_lists_your_turn_first(user, other_user):
     assert flags == sorted(flags, reverse=True)
 
 
+def test_games_on_my_turn_are_the_running_games_whose_current_seat_is_mine(user, other_user):
+    from games import selectors
+
+    games = [two_player_game(user, other_user) for _ in range(4)]
+    mine = {g.pk for g in games if users_by_seat(g)[g.current_seat] == user}
+    theirs = {g.pk for g in games} - mine
+    assert {g.pk for g in selectors.games_on_my_turn(user)} == mine
+    assert {g.pk for g in selectors.games_on_my_turn(other_user)} == theirs
+    finished = next(iter(games))
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(user)}
+    assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(other_user)}
+
+
+def test_a_seat_its_player_left_is_not_his_turn(user, other_user):
+    """A resigned (dropped) player keeps his row in the game, but the turn at that seat is not his: the
+    lobby's order, the API's your_turn filter and the header's count agree."""
+    from games import selectors, visits
+
+    game = two_player_game(user, other_user)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.RUNNING, current_seat=1)
+    assert users_by_seat(game)[1] == other_user
+    assert [g.pk for g in selectors.games_on_my_turn(other_user)] == [game.pk]
+    game.seats.filter(index=1).update(dropped=True)
+    assert list(selectors.games_on_my_turn(other_user)) == []
+    assert [g.my_turn for g in selectors.my_games(other_user)] == [False]
+    assert visits.games_waiting_for(other_user) == 0
+
+
 def test_a_private_game_is_not_found_for_strangers(user, other_user):
     from games import selectors
     from games.errors import NotFound

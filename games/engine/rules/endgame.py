@@ -33,7 +33,6 @@ from ..effects.life import ask_keep, die, lose_lp
 from ..effects.probes import SKILL_ORDER, start_probe
 from ..effects.rewards import lose_xp
 
-
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
 
