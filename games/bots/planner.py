@@ -74,6 +74,11 @@ def kind_fields(seen: dict[str, Any], kind: str) -> list[str]:
     return [t["field"] for t in seen["tokens"] if t["kind"] == kind]
 
 
+def kind_waiting(seen: dict[str, Any], kind: str) -> bool:
+    """A token of this kind lies beside the board, waiting for its card to be turned over."""
+    return any(t["kind"] == kind for t in seen["waiting"])
+
+
 def _find(content: Content, seen: dict[str, Any], tid: str) -> Goal | None:
     """Where to go for a token: its field, or the card its coordinate lies on while it waits."""
     where = token_fields(seen).get(tid)
@@ -173,6 +178,8 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
     if hero["lp"] * 2 <= hero["lp_max"] or (hero["lp"] <= 1 and hero["lp_max"] > 1):
         return heal_goal(content, seen)
     dragon = kind_fields(seen, "dragon")
+    if not dragon and kind_waiting(seen, "dragon") and weapon_skills(content, hero):
+        return _reach_letter(seen, "V", DRAGON_FIELD)
     if dragon and weapon_skills(content, hero):
         return _reach_letter(seen, "V", DRAGON_FIELD) if cell_of_letter(seen, "V") is None else Goal(
             "dragon", {dragon[0]})
@@ -187,6 +194,10 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
                 # monsters and train for more dice first.
                 return Goal("grow stronger for the Namenloser", forage=True)
             return _tower_goal(content, seen)
+        if kind_waiting(seen, "namenloser"):
+            # Drawn while card H still lies face down, he waits beside the board until someone turns
+            # it over: bots that only foraged here waited for the rest of the game.
+            return _reach_letter(seen, "H", "H3")
         return Goal("wait for the Namenloser", forage=True)
     if hero.get("deed"):
         goal = deed_goal(content, seen)
