@@ -188,7 +188,9 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
             if bold and tower_chance(content, seen) >= tower_threshold(seen, BOLD_TOWER_CHANCE):
                 return _tower_goal(content, seen)
             if total_lp(hero) < hero["lp_max"]:
-                return Goal("heal before the tower", {hero["manor"]})
+                # The nearest healing, not only home: a temple or village heals the last LP or two.
+                heal = heal_goal(content, seen)
+                return Goal("heal before the tower", heal.targets, starts=heal.starts)
             if tower_chance(content, seen) < tower_threshold(seen):
                 # A Namenloser fight at these odds is a death that costs all experience: fight
                 # monsters and train for more dice first.
