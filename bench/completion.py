@@ -1,12 +1,14 @@
 """Do bot games end? Bot-only games with honest seeded dice, up to 150 turns per seat.
 
-    .venv/bin/python -m bench completion --games N --seats K --level L [--ladder]
+    .venv/bin/python -m bench completion --games N --seats K --level L [--ladder GAMES]
+    .venv/bin/python -m bench completion --duel GAMES     (strong against normal, two seats)
 
 ends with exactly one line
 ``completion: F/N finished, S stalls, C crashes, median T turns per seat, p95 U turns per seat``
 (turns per seat of the finished games). Before it: how games ended, deaths per game, where the
 unfinished ones were stuck (each bot's goal at the end), and with ``--ladder`` head-to-head win
-rates between levels with a 95 % Wilson interval.
+rates between levels with a 95 % Wilson interval. ``--duel`` plays only strong against normal and
+counts a game open at the turn limit for the seat further along its plan (``duel_winner``).
 """
 
 from __future__ import annotations
