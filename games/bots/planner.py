@@ -185,7 +185,10 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
             "dragon", {dragon[0]})
     if hero["gem"]:
         if kind_fields(seen, "namenloser"):
-            if bold and tower_chance(content, seen) >= tower_threshold(seen, BOLD_TOWER_CHANCE):
+            # Odds good enough at the present LP: go. Walking home for the last LP took many turns,
+            # and monsters on the way back cost it again (traced: heroes at 0.7 odds shuttling
+            # between manor and tower until the turn limit).
+            if tower_chance(content, seen) >= tower_threshold(seen, BOLD_TOWER_CHANCE if bold else TOWER_CHANCE):
                 return _tower_goal(content, seen)
             if total_lp(hero) < hero["lp_max"]:
                 # The nearest healing, not only home: a temple or village heals the last LP or two.
