@@ -37,9 +37,10 @@ run: demo
 test: bootstrap
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The inner loop: everything but long playouts, property runs, fuzzing and browser/worker tests.
+# The inner loop: everything but long playouts, property runs, fuzzing and browser/worker tests, spread
+# over the machine's cores (pytest-xdist; each worker has its own test database).
 test-fast: bootstrap
-	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
 
 # The axe-core accessibility scan of the lobby, game, hero-choice and replay pages (needs Chromium).
 axe: bootstrap

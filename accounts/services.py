@@ -6,6 +6,7 @@ All functions take keyword arguments only, so a call site always says what it pa
 from __future__ import annotations
 
 import zoneinfo
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import ApiToken, User
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from .models import Vacation
 
 PROFILE_FIELDS = (
     "display_name",
@@ -161,13 +167,16 @@ def vacation_days_in_year(*, user: User, year: int, exclude_id: int | None = Non
 
     first, last = date(year, 1, 1), date(year, 12, 31)
     total = 0
-    for vacation in Vacation.objects.filter(user=user, ends_on__gte=first, starts_on__lte=last).exclude(pk=exclude_id):
+    vacations = Vacation.objects.filter(user=user, ends_on__gte=first, starts_on__lte=last)
+    if exclude_id is not None:
+        vacations = vacations.exclude(pk=exclude_id)
+    for vacation in vacations:
         start, end = max(vacation.starts_on, first), min(vacation.ends_on, last)
         total += (end - start).days + 1
     return total
 
 
-def vacation_add(*, user: User, starts_on, ends_on):
+def vacation_add(*, user: User, starts_on: date, ends_on: date) -> Vacation:
     """Book a vacation in which the player's turn deadlines wait, within the yearly allowance."""
     from datetime import timedelta
 

@@ -1,12 +1,14 @@
 """Do bot games end? Bot-only games with honest seeded dice, up to 150 turns per seat.
 
-    .venv/bin/python -m bench completion --games N --seats K --level L [--ladder]
+    .venv/bin/python -m bench completion --games N --seats K --level L [--ladder GAMES]
+    .venv/bin/python -m bench completion --duel GAMES     (strong against normal, two seats)
 
 ends with exactly one line
 ``completion: F/N finished, S stalls, C crashes, median T turns per seat, p95 U turns per seat``
 (turns per seat of the finished games). Before it: how games ended, deaths per game, where the
 unfinished ones were stuck (each bot's goal at the end), and with ``--ladder`` head-to-head win
-rates between levels with a 95 % Wilson interval.
+rates between levels with a 95 % Wilson interval. ``--duel`` plays only strong against normal and
+counts a game open at the turn limit for the seat further along its plan (``duel_winner``).
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.bots import Bot, bot_action
 from games.bots.planner import choose_goal
+from games.bots.search import hero_progress
 from games.engine import apply, legal_actions, new_game, view
-from games.engine.content import load_content
+from games.engine.content import Content, load_content
 from games.engine.core.dice import SeededDice
 from games.engine.playout import acting_seat
 
@@ -44,9 +48,10 @@ class Result:
     actions: int = 0
     seconds: float = 0.0
     decisions: list[float] = field(default_factory=list)   # seconds each bot decision took
+    progress: list[float] = field(default_factory=list)    # each seat's progress at the end (search.hero_progress)
 
 
-def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
+def play_game(content: Content, seats: int, seed: str, levels: list[str], turn_limit: int = TURN_LIMIT) -> Result:
     result = Result()
     bots = [Bot(level, f"{seed}:{i}") for i, level in enumerate(levels)]
     start = time.perf_counter()
@@ -54,7 +59,7 @@ def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
         state = new_game(content, seats, seed)
         sequence = 0
         turn, in_turn = state.turn, 0
-        while state.phase != "finished" and state.turn <= TURN_LIMIT * seats:
+        while state.phase != "finished" and state.turn <= turn_limit * seats:
             seat = acting_seat(state)
             if not legal_actions(content, state, seat):
                 result.stall = f"nobody can act ({state.phase}, turn {state.turn})"
@@ -78,6 +83,7 @@ def play_game(content, seats: int, seed: str, levels: list[str]) -> Result:
         result.turns_per_seat = state.turn / seats
         result.deaths = sum(h.deaths for h in state.heroes)
         result.goals = [choose_goal(content, view(content, state, i)).name for i in range(seats)]
+        result.progress = [hero_progress(content, view(content, state, i)) for i in range(seats)]
     except Exception as exc:
         result.crash = f"{type(exc).__name__}: {exc}"
     result.seconds = time.perf_counter() - start
@@ -100,14 +106,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
+def completion(games: int, seats: int, level: str, out: Callable[[str], object] = print) -> list[Result]:
     content = load_content()
     results = []
     for g in range(games):
         r = play_game(content, seats, f"completion-{seats}-{g}", [level] * seats)
         results.append(r)
-        if r.stall or r.crash:
-            out(f"game {g}: {'stall ' + r.stall if r.stall else 'crash ' + r.crash}")
+        if r.stall:
+            out(f"game {g}: stall {r.stall}")
+        elif r.crash:
+            out(f"game {g}: crash {r.crash}")
     finished = [r for r in results if r.finished]
     wins = Counter(r.winner for r in finished)
     out(f"winners by seat: {dict(sorted(wins.items()))}")
@@ -128,7 +136,8 @@ def completion(games: int, seats: int, level: str, out=print) -> list[Result]:
     return results
 
 
-def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "strong"), out=print) -> None:
+def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "strong"),
+           out: Callable[[str], object] = print) -> None:
     """Head-to-head two-seat games between neighbouring levels, seats swapped every other game."""
     content = load_content()
     for low, high in itertools.pairwise(levels):
@@ -144,6 +153,38 @@ def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "s
             f"({100 * wins / max(1, decided):.0f} %, 95 % CI {100 * lo:.0f}-{100 * hi:.0f} %)")
 
 
+def duel_winner(r: Result) -> int | None:
+    """Who won a head-to-head game: the winner of a finished game; at the turn limit the seat further
+    along its plan (``search.hero_progress``: deed parts, gem and tower odds, experience, LP)."""
+    if r.winner is not None:
+        return r.winner
+    if r.crash or r.stall or not r.progress or r.progress[0] == r.progress[1]:
+        return None
+    return 0 if r.progress[0] > r.progress[1] else 1
+
+
+def duel(games: int, high: str, low: str, turn_limit: int = TURN_LIMIT,
+         out: Callable[[str], None] = print) -> tuple[int, int, list[Result]]:
+    """Two-seat games of ``high`` against ``low``, seats swapped every other game: (high's wins,
+    decided games, results). Seeds ``duel-<high>-<low>-g``."""
+    content = load_content()
+    wins = decided = 0
+    results = []
+    for g in range(games):
+        order = [high, low] if g % 2 == 0 else [low, high]
+        r = play_game(content, 2, f"duel-{high}-{low}-{g}", order, turn_limit)
+        results.append(r)
+        winner = duel_winner(r)
+        if winner is not None:
+            decided += 1
+            wins += order[winner] == high
+        out(f"game {g}: {order} finished={r.finished} winner={winner} turns per seat {r.turns_per_seat:.0f}")
+    lo, hi = wilson(wins, decided)
+    out(f"duel: {high} beats {low} in {wins}/{decided} decided games ({100 * wins / max(1, decided):.0f} %, "
+        f"95 % CI {100 * lo:.0f}-{100 * hi:.0f} %), {sum(r.finished for r in results)}/{games} finished")
+    return wins, decided, results
+
+
 def main(argv: list[str] | None = None, quick: bool = False) -> int:
     parser = argparse.ArgumentParser(prog="bench completion")
     parser.add_argument("--games", type=int, default=5 if quick else 20)
@@ -151,7 +192,12 @@ def main(argv: list[str] | None = None, quick: bool = False) -> int:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--ladder", type=int, default=0, metavar="GAMES",
                         help="also play this many head-to-head games per pair of levels")
+    parser.add_argument("--duel", type=int, default=0, metavar="GAMES",
+                        help="only play this many two-seat games of strong against normal")
     args = parser.parse_args(argv if argv is not None else [])
+    if args.duel:
+        duel(args.duel, "strong", "normal")
+        return 0
     if args.ladder:
         ladder(args.ladder)
     completion(args.games, args.seats, args.level)

@@ -212,8 +212,12 @@ def _wrk(port: int, path: str, cookie: str, seconds: float, headers: dict[str, s
         command += ["-H", f"{name}: {value}"]
     output = subprocess.run([*command, f"http://{HOST}:{port}{path}"], capture_output=True, text=True,
                             timeout=seconds + 30, check=True).stdout
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    total, count, errors = re.search(r"APP ([\d.]+) (\d+) (\d+)", output).groups()
+    rate_line = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    timing_line = re.search(r"APP ([\d.]+) (\d+) (\d+)", output)  # printed by wrk_timing.lua
+    if rate_line is None or timing_line is None:
+        raise SystemExit(f"wrk did not report a rate and the app's timing:\n{output}")
+    rate = float(rate_line.group(1))
+    total, count, errors = timing_line.groups()
     return {"rate": rate, "app_ms": float(total) / max(1, int(count)), "errors": int(errors)}
 
 

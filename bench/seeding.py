@@ -45,7 +45,8 @@ def _new_game(players: list, title: str) -> Game:
 def choose_action(content, state, seat: int, legal: list, rng: random.Random):
     """The normal bot's choice for ``seat``, from the seat's own view (a fresh bot per step: seeding
     needs plausible games, not the bot's memory within a turn)."""
-    return Bot("normal", rng.random()).choose(content, view(content, state, seat), legal)
+    # The bot seeds itself from the text of the seed: the float's text keeps the games seeded as before.
+    return Bot("normal", str(rng.random())).choose(content, view(content, state, seat), legal)
 
 
 def _steps(content, state, seed: str, first_sequence: int, count: int, dice_version: int):
@@ -89,7 +90,8 @@ def seed_game_fast(players: list, actions: int, title: str = "bench") -> Game:
     content = load_content()
     start = load_state(game)
     users = {seat.index: seat.user for seat in game.seats.select_related("user")}
-    rows, state = [], start
+    rows: list[GameAction] = []
+    state = start
     for seat, action, after, events in _steps(content, start, game.seed, game.version + 1, actions, game.dice_version):
         state = after
         sequence = game.version + 1 + len(rows)

@@ -28,7 +28,9 @@ from .models import Game
 SECONDS = 600
 
 
-def _names_hash(names: dict | None) -> str:
+def _names_hash(names: object) -> str:
+    """A short hash of what a cached text or picture shows besides the game (names, marks): anything
+    JSON can write, the rest by its str."""
     text = json.dumps(names or {}, sort_keys=True, default=str)
     return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
 
@@ -37,16 +39,18 @@ def _game_key(game: Game) -> str:
     return f"game:{game.pk}:{game.seed[:8]}"
 
 
-def board_svg(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], str],
+def board_svg(*, game: Game, seat: int | None, lang: str, names: dict[Any, Any] | None, build: Callable[[], str],
               extra: Any = None) -> str:
     """The board SVG of this version as ``seat`` sees it, built by ``build`` only on a miss. ``extra``
     names whatever else the picture shows that the version and seat do not fix (the fields ringed for
     the viewer's last visit, a spectator's delayed position): it is part of the key."""
     key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
-    return cache.get_or_set(key, build, SECONDS)
+    svg = cache.get_or_set(key, build, SECONDS)
+    # The cache answers Any; whatever is not a picture (a cache cleared under us, a foreign value) is rebuilt.
+    return svg if isinstance(svg, str) else build()
 
 
-def board_text(*, game: Game, seat: int | None, lang: str, names: dict | None, build: Callable[[], Any],
+def board_text(*, game: Game, seat: int | None, lang: str, names: dict[Any, Any] | None, build: Callable[[], Any],
                extra: Any = None) -> Any:
     """The board as text (squares, fields, tokens, heroes) of this version as ``seat`` sees it, built by
     ``build`` only on a miss; ``extra`` as for ``board_svg`` (a spectator's delayed position)."""
@@ -67,7 +71,7 @@ def log_sentences(
     entries: list[dict[str, Any]],
     seat: int | None,
     lang: str,
-    names: dict | None,
+    names: dict[Any, Any] | None,
     describe: Callable[[list[dict[str, Any]]], Iterable[Any]],
 ) -> list[Any]:
     """``describe(entries)`` for the given log entries, each described at most once per seat's view,

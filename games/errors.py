@@ -35,6 +35,8 @@ class GameServiceError(Exception):
         self.key: str | Promise = key if isinstance(key, Promise) else str(key)
         self.params = {name: _cut(value) for name, value in params.items()}
         self.reason = _cut(reason)
+        # Facts the API adds to ``details`` beside the reason (a stale version: the current one).
+        self.details: dict[str, Any] = {}
         super().__init__(key)
 
     @property

@@ -49,7 +49,8 @@ class GameCreateForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean returns; its stubs allow None for subclasses that drop it
         bots = data.get("bots") or 0
         seats = data.get("seat_count")
         if seats is not None and bots >= seats:
@@ -63,7 +64,7 @@ class GameCreateForm(forms.Form):
         return {k: v for k, v in self.cleaned_data.items() if k not in ("bots", "bot_level")}
 
     def clean_title(self) -> str:
-        title = self.cleaned_data["title"].strip()
+        title: str = self.cleaned_data["title"].strip()
         if not title:
             raise forms.ValidationError(_("A game needs a name."))
         return title
@@ -79,7 +80,7 @@ class ActionForm(forms.Form):
     idempotency_key = forms.CharField(max_length=64)
 
     def clean_kind(self) -> str:
-        kind = self.cleaned_data["kind"]
+        kind: str = self.cleaned_data["kind"]
         if kind not in ACTION_KINDS:
             raise forms.ValidationError(_("Unknown action."))
         return kind

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -18,6 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core.dice import DICE_VERSION
+
+if TYPE_CHECKING:
+    from games.engine.core.state import State
 
 
 def new_seed() -> str:
@@ -91,6 +95,15 @@ class Game(models.Model):
                 condition=Q(status="running", paused=False),
             ),
         ]
+
+    # Not columns: what one read of a game leaves on this object for the next (declared so that their
+    # readers and writers agree on the types; absent until set, so they are read with getattr).
+    # games.persistence: the state at a version, the seats by index, the token rows by token id;
+    # a service that just wrote the state keeps it across one refresh_from_db (``_state_fresh``).
+    _state_cache: tuple[int, State] | None
+    _state_fresh: bool
+    _seats_list: list[Seat] | None
+    _token_rows: dict[str, TokenPosition]
 
     def __str__(self) -> str:
         return self.title

@@ -214,6 +214,8 @@ def build_message(row: Notification) -> EmailMultiAlternatives:
 
 
 def _winner_name(game: Game) -> str:
+    if game.winner_seat is None:
+        return ""
     seat = game.seats.filter(index=game.winner_seat).select_related("user").first()
     return seat.user.public_name if seat and seat.user else ""
 

@@ -1,34 +1,34 @@
-"""Between rows and engine State: load a game's state, write back only what changed."""
+"""Between rows and engine State: load a game's state, write back only what changed.
+
+The state's own codec (``State.to_json``/``State.from_parts``, ``HeroState.to_json``/``from_json``)
+decides the JSON; this module only says where each part lives: the phase, seat to move and turn in
+columns of the game row, the rest of the global part in ``Game.global_state``, the board's cards in
+``RegionPlacement``, each hero's sheet on his ``Seat`` and each token in a ``TokenPosition`` row.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 
-from games.engine.core.coop import CoopState
-from games.engine.core.state import HeroState, Pending, State, TokenState, TurnState
+from games.engine.core.state import HeroState, State, TokenState
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
 
 SHARED_STATE_SECONDS = 600  # long enough for everyone polling a game to read it, short enough to drop
 
-GLOBAL_KEYS = (
-    "content_version", "seats", "first_seat", "bag_order", "region_stack", "turn_state", "pending", "unwetter", "boat",
-    "namenloser_card", "dragon_card", "winner", "flags", "rules_version", "chance_draws", "coop",
-)
+# The keys of the state's JSON kept on the game row in columns of their own, and in rows of their own.
+COLUMN_KEYS = {"phase": "phase", "current": "current_seat", "turn": "turn_number"}
+ROW_KEYS = ("grid", "revealed", "heroes", "tokens")
 
 
-def _global_state(state: State) -> dict:
+def _global_state(state: State) -> dict[str, Any]:
+    """The state's JSON but for what lives in columns and rows of its own."""
     data = state.to_json()
-    # "coop" is there only in a co-op game (issue 18): an ordinary game's row keeps the JSON it had.
-    return {key: data[key] for key in GLOBAL_KEYS if key in data}
-
-
-def _hero_sheet(hero: HeroState) -> dict:
-    data = asdict(hero)
-    data["between"] = list(hero.between) if hero.between else None
+    for key in (*COLUMN_KEYS, *ROW_KEYS):
+        del data[key]
     return data
 
 
@@ -103,11 +103,7 @@ def _row_parts(game: Game) -> tuple:
             "letter", "cell", "revealed"):
         grid[cell] = letter or None
         revealed[cell] = is_revealed
-    heroes = []
-    for seat in seats_of(game):
-        sheet = dict(seat.sheet)
-        sheet["between"] = tuple(sheet["between"]) if sheet.get("between") else None
-        heroes.append(HeroState(**sheet))
+    heroes = [HeroState.from_json(seat.sheet) for seat in seats_of(game)]
     token_rows = list(TokenPosition.objects.filter(game=game))
     game._token_rows = {row.token_id: row for row in token_rows}  # write_changes updates these, unread
     tokens = {row.token_id: TokenState(row.loc, row.face_up, tuple(row.seen_by), row.flipped) for row in token_rows}
@@ -116,37 +112,16 @@ def _row_parts(game: Game) -> tuple:
 
 def _assemble(game: Game, parts: tuple) -> State:
     grid, revealed, heroes, tokens = parts
-    g = game.global_state
-    return State(
-        content_version=g["content_version"],
-        seats=g["seats"],
-        phase=game.phase,
-        current=game.current_seat,
-        first_seat=g["first_seat"],
-        turn=game.turn_number,
-        grid=list(grid),
-        revealed=list(revealed),
-        heroes=list(heroes),
-        tokens=dict(tokens),
-        bag_order=list(g["bag_order"]),
-        region_stack=list(g["region_stack"]),
-        turn_state=TurnState(**g["turn_state"]),
-        pending=[Pending(**p) for p in g["pending"]],
-        unwetter=g["unwetter"],
-        boat=g["boat"],
-        namenloser_card=g["namenloser_card"],
-        dragon_card=g["dragon_card"],
-        winner=g["winner"],
-        flags=dict(g["flags"]),
-        rules_version=g.get("rules_version", 1),  # games stored before issue 11 keep the old rules
-        chance_draws=g.get("chance_draws", 0),  # absent in games stored before dice v2
-        coop=CoopState.from_json(g["coop"]) if g.get("coop") is not None else None,  # co-op games only
-    )
+    data = dict(game.global_state)
+    data.update((key, getattr(game, column)) for key, column in COLUMN_KEYS.items())
+    data.update(grid=list(grid), revealed=list(revealed))
+    # Keys absent from games stored long ago (rules_version, chance_draws) take the State's defaults.
+    return State.from_parts(data, heroes=list(heroes), tokens=dict(tokens))
 
 
 def apply_game_fields(game: Game, state: State) -> list[str]:
     """Copy the global part of the state onto the game row; returns the fields to save."""
-    game.phase = state.phase
+    game.phase = state.phase.value
     game.current_seat = state.current
     game.turn_number = state.turn
     game.global_state = _global_state(state)
@@ -174,7 +149,7 @@ def _seat_columns(hero: HeroState) -> dict:
         "position": hero.position or "",
         "lp": hero.lp,
         "gold": hero.gold,
-        "sheet": _hero_sheet(hero),
+        "sheet": hero.to_json(),
     }
 
 

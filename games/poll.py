@@ -14,6 +14,9 @@ commit), and the next poll fills it in again.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from typing import Any
+
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
@@ -23,6 +26,10 @@ from django.dispatch import receiver
 from .models import Game, Seat
 
 STAMP_SECONDS = 3600
+# The stamp of the game the page's poll view just read, for games.views_poll to file without a query.
+# A ContextVar rather than an attribute on the response: one request's value, set and read inside it
+# (views_poll resets it around the view, so a stamp never outlives its request).
+SERVED_STAMP: ContextVar[str | None] = ContextVar("served_stamp", default=None)
 OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
 
@@ -57,7 +64,7 @@ def current_from_db(game_id: int) -> str | None:
 @receiver(post_save, sender=Game)
 @receiver(post_save, sender=Seat)
 @receiver(post_delete, sender=Seat)
-def _changed(sender, instance, **kwargs) -> None:
-    game_id = instance.pk if sender is Game else instance.game_id
+def _changed(sender: type[Game | Seat], instance: Game | Seat, **kwargs: Any) -> None:
+    game_id = instance.pk if isinstance(instance, Game) else instance.game_id
     forget(game_id)  # now, and again after the commit: a poll in between may have put the old stamp back
     transaction.on_commit(lambda: forget(game_id))

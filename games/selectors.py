@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
@@ -13,6 +13,9 @@ from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
 from .replay import initial_state, replay_row
 from .titles import title_of
+
+if TYPE_CHECKING:  # django-stubs-ext is a development requirement: only the type checker needs it
+    from django_stubs_ext import WithAnnotations
 
 
 def games_visible_to(user) -> QuerySet[Game]:
@@ -27,6 +30,26 @@ def games_visible_to(user) -> QuerySet[Game]:
 #: Extension point: callables ``(user, game) -> bool`` that may grant a look at a private game
 #: (leagues: club members see their club's league games). games never imports the granting app.
 VIEW_GRANTS: list = []
+
+
+class GamesWaiting(TypedDict):
+    games_waiting: int
+
+
+if TYPE_CHECKING:
+    #: A game read with ``count_waiting=True``: ``games_waiting`` is on it (for a signed-in user; read it
+    #: with getattr, as an anonymous reader's game has none).
+    GameWithWaiting = WithAnnotations[Game, GamesWaiting]
+
+
+@overload
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None,
+                      count_waiting: Literal[True]) -> GameWithWaiting: ...
+
+
+@overload
+def game_get_for_user(*, user, game_id: int, invite_code: str | None = None,
+                      count_waiting: Literal[False] = False) -> Game: ...
 
 
 def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, count_waiting: bool = False) -> Game:
@@ -75,16 +98,31 @@ def seat_for_user(*, game: Game, user) -> Seat | None:
     return next((seat for seat in seats_of(game) if seat.user_id == user.pk and not seat.dropped), None)
 
 
+def _on_turn(user) -> Exists:
+    """True for a game whose current seat is the user's: a seat they still hold (not dropped), as in
+    ``seat_for_user`` and the header's count (``visits.waiting_games``) — a player who resigned is not
+    told "your turn" when the turn comes round to the seat he left."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, dropped=False, index=OuterRef("current_seat")))
+
+
 def my_games(user) -> QuerySet[Game]:
     """The user's running games with "your turn" first, then by the nearest deadline."""
-    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat"))
     return (
         Game.objects.filter(seats__user=user)
         .exclude(status__in=[Game.Status.FINISHED, Game.Status.ABANDONED])
-        .annotate(my_turn=Exists(my_turn))
+        .annotate(my_turn=_on_turn(user))
         .order_by("-my_turn", "turn_deadline_at", "-created_at")
         .distinct()
     )
+
+
+def games_on_my_turn(user) -> QuerySet[Game]:
+    """The user's running games where it is their turn, in the order of ``my_games``.
+
+    The condition itself, not the ``my_turn`` annotation: a caller sees a plain ``QuerySet[Game]``, and a
+    filter on a name only ``my_games`` adds would break silently if that annotation were renamed.
+    """
+    return my_games(user).filter(_on_turn(user))
 
 
 def open_games(user) -> QuerySet[Game]:

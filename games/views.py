@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
+from accounts.http import HtmxRequest, UserRequest
 from games import cache as game_cache
 from games import poll, rulebook, selectors, services, standing, visits, walking
 from games.engine import view as engine_view
@@ -53,11 +54,18 @@ def _lang() -> str:
     return board.lang_of(translation.get_language())
 
 
+class GameRequest(UserRequest):
+    """A signed-in request to the game pages. ``_games_waiting``: the header's count of games waiting for
+    the user, set when the game was read with it (the games_waiting tag counts only when it is missing)."""
+
+    _games_waiting: int
+
+
 class GameHidden(Http404):
     """A game that does not exist or that the user may not see."""
 
 
-def _load(request: HttpRequest, game_id: int, invite_code: str | None = None) -> Game:
+def _load(request: GameRequest, game_id: int, invite_code: str | None = None) -> selectors.GameWithWaiting:
     try:
         # With the header's count of games waiting for the user, in the same query (_game_response).
         return selectors.game_get_for_user(user=request.user, game_id=game_id, invite_code=invite_code,
@@ -77,7 +85,7 @@ def _own_404(view):
     return wrapper
 
 
-def _report(request: HttpRequest, exc: GameServiceError) -> None:
+def _report(request: GameRequest, exc: GameServiceError) -> None:
     """A service's refusal as a message in the reader's language: the words of its code, as the API gives
     them (games.presenters.errors); a lost race and a reused form are told what the page does about them."""
     if isinstance(exc, StaleVersion):
@@ -91,7 +99,7 @@ def _report(request: HttpRequest, exc: GameServiceError) -> None:
 
 
 # --- lobby -------------------------------------------------------------------------------------------------
-def _lobby_context(request: HttpRequest, form: GameCreateForm) -> dict[str, Any]:
+def _lobby_context(request: GameRequest, form: GameCreateForm) -> dict[str, Any]:
     return {
         "form": form,
         "my_games": selectors.my_games(request.user).prefetch_related("seats__user"),
@@ -103,14 +111,14 @@ def _lobby_context(request: HttpRequest, form: GameCreateForm) -> dict[str, Any]
 @login_required
 @vary_on_headers("HX-Request")
 @require_GET
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: GameRequest) -> HttpResponse:
     return render(request, "games/lobby.html", _lobby_context(request, GameCreateForm()))
 
 
 @login_required
 @vary_on_headers("HX-Request")
 @require_POST
-def game_create(request: HttpRequest) -> HttpResponse:
+def game_create(request: GameRequest) -> HttpResponse:
     form = GameCreateForm(request.POST)
     if form.is_valid():
         try:
@@ -130,7 +138,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @_own_404
 @vary_on_headers("HX-Request")
-def game_join(request: HttpRequest, game_id: int, invite_code: str | None = None) -> HttpResponse:
+def game_join(request: GameRequest, game_id: int, invite_code: str | None = None) -> HttpResponse:
     """GET: the invitation page of a (private) game; POST: take a seat."""
     game = _load(request, game_id, invite_code)
     if request.method != "POST":
@@ -174,7 +182,7 @@ def _can_take_back(log: list[dict[str, Any]], raw_log: list[dict[str, Any]], sea
     return not any(e["dice"] or e["kind"] in services.TAKE_BACK_BLOCKING_EVENTS for e in last["events"])
 
 
-def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -> dict[str, Any]:
+def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -> dict[str, Any]:
     content = title_of(game).content()
     lang = _lang()
     seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
@@ -215,7 +223,7 @@ def _page_context(request: HttpRequest, game: Game, *, full_log: bool = False) -
         log = describe(raw_log)
         story = _story(game, tail, my_seat, describe)
         log_total = tail.total
-    if story is not None:
+    if story is not None and my_seat is not None:  # a story is told to a seated player only
         # Only a story moves the mark: steps of one's own (or taken back) would never be told anyway,
         # so a page that tells nothing new writes nothing.
         visits.mark_seen(seat=my_seat, sequence=game.version)
@@ -310,6 +318,8 @@ def _walks(content, game: Game, groups, targets: dict[str, board.Option], seat: 
     options = walk_options(content, routes, lang, id_prefix=f"v{game.version}")
     walks = []
     for option in options:
+        if option.target is None:  # never: walk_options gives each reachable field its place on the board
+            continue
         route = routes[option.params["to"]]
         existing = targets.get(option.target)
         if existing is not None:   # a neighbour: the move button stays, it only learns its cost
@@ -354,7 +364,7 @@ def _decision(content, view: dict[str, Any], seat: int | None, lang: str) -> dic
         return None
     first = pending[0]
     probe = first.get("probe") or {}
-    skills = {"magic": _("Magic"), "ranged": _("Ranged"), "melee": _("Melee")}
+    skills: dict[str | None, str] = {"magic": _("Magic"), "ranged": _("Ranged"), "melee": _("Melee")}
     skill = skills.get(probe.get("skill"), probe.get("skill"))
     return {
         "token": labels.token_name(content, first["token"], lang) if first.get("token") else None,
@@ -415,14 +425,14 @@ def _sheets(content, view: dict[str, Any], seat: int | None, lang: str, names: d
     return sheets
 
 
-def _waiting_known(request: HttpRequest, game: Game) -> None:
+def _waiting_known(request: GameRequest, game: selectors.GameWithWaiting) -> None:
     """The header's count of games waiting, read with the game (_load): the games_waiting tag keeps it
     per request and does not count again."""
     if getattr(game, "games_waiting", None) is not None:
         request._games_waiting = game.games_waiting
 
 
-def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> HttpResponse:
+def _game_response(request: GameRequest, game: selectors.GameWithWaiting, *, status: int = 200) -> HttpResponse:
     template = "games/_game.html" if request.htmx else "games/game.html"
     _waiting_known(request, game)
     return render(request, template, _page_context(request, game), status=status)
@@ -432,7 +442,7 @@ def _game_response(request: HttpRequest, game: Game, *, status: int = 200) -> Ht
 @_own_404
 @vary_on_headers("HX-Request")
 @require_GET
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_detail(request: GameRequest, game_id: int) -> HttpResponse:
     return _game_response(request, _load(request, game_id))
 
 
@@ -441,22 +451,23 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 @require_GET
-def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_poll(request: GameRequest, game_id: int) -> HttpResponse:
     """204 while nothing changed since the page's stamp; else the fresh game partial."""
     game = _load(request, game_id)
     current = _stamp(game)
     if request.GET.get("stamp") == current:
+        response: HttpResponse
         if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
             response = HttpResponseStopPolling()
         else:
             response = HttpResponse(status=204)
     else:
         response = _game_response(request, game)
-    response.game_stamp = current  # games.poll files the stamp of the game just read in the shared cache
+    poll.SERVED_STAMP.set(current)  # games.views_poll files the stamp of the game just read in the shared cache
     return response
 
 
-def _after_post(request: HttpRequest, game: Game, *, seats: list | None = None,
+def _after_post(request: GameRequest, game: selectors.GameWithWaiting, *, seats: list | None = None,
                 waited: bool | None = None) -> HttpResponse:
     """The answer to a POST: with htmx the fresh partial, rendered from the same Game object (after a
     step the service left its new state on it, so no state row is read again); ``seats``: the seats
@@ -479,7 +490,7 @@ def _after_post(request: HttpRequest, game: Game, *, seats: list | None = None,
 @_own_404
 @vary_on_headers("HX-Request")
 @require_POST
-def action_submit(request: HttpRequest, game_id: int) -> HttpResponse:
+def action_submit(request: GameRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     form = ActionForm(request.POST)
 
@@ -497,7 +508,7 @@ def _logged(game: Game, rows: list) -> None:
         selectors.log_tail_extend(game=game, version=rows[0].sequence - 1, rows=rows)
 
 
-def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
+def _submit(request: GameRequest, game: selectors.GameWithWaiting, form, service) -> HttpResponse:
     """Validate a playing form, call the service with its cleaned data, report a refusal, answer."""
     seats = seats_of(game)
     waited = visits.waits_for(game, seats, request.user)
@@ -515,7 +526,7 @@ def _submit(request: HttpRequest, game: Game, form, service) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_POST
-def walk(request: HttpRequest, game_id: int) -> HttpResponse:
+def walk(request: GameRequest, game_id: int) -> HttpResponse:
     """One click on a reachable field: the whole route, one logged step at a time (services.walk_to)."""
     game = _load(request, game_id)
     return _submit(request, game, WalkForm(request.POST), lambda data: _logged(game, services.walk_to(
@@ -527,7 +538,7 @@ def walk(request: HttpRequest, game_id: int) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_POST
-def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
+def take_back(request: GameRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     form = TakeBackForm(request.POST)
     version = form.cleaned_data["version"] if form.is_valid() else None
@@ -544,7 +555,7 @@ def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_POST
-def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_pause(request: GameRequest, game_id: int) -> HttpResponse:
     """The creator stops (or restarts) the clock: no deadline runs while a game is paused."""
     game = _load(request, game_id)
     try:
@@ -563,7 +574,7 @@ def game_pause(request: HttpRequest, game_id: int) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_POST
-def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_resign(request: GameRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
         seat = services.game_resign(game=game, user=request.user)
@@ -579,7 +590,7 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_POST
-def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_settings(request: GameRequest, game_id: int) -> HttpResponse:
     """The seat's standing settings (the experience-dice policy): any time, no step (games.standing)."""
     game = _load(request, game_id)
     try:
@@ -594,7 +605,7 @@ def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @_own_404
 @require_POST
-def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_rematch(request: GameRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     try:
         new = services.game_rematch(game=game, user=request.user)
@@ -610,7 +621,7 @@ def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_GET
-def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_log(request: GameRequest, game_id: int) -> HttpResponse:
     game = _load(request, game_id)
     _waiting_known(request, game)
     return render(request, "games/log.html", _page_context(request, game, full_log=True))
@@ -621,7 +632,7 @@ def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
 @_own_404
 @vary_on_headers("HX-Request")
 @require_GET
-def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_replay(request: GameRequest, game_id: int) -> HttpResponse:
     """The position after step N of the log, as the viewer's seat saw it then (spectators: nobody's)."""
     game = _load(request, game_id)
     if game.status == Game.Status.OPEN:
@@ -666,7 +677,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 # --- rules -------------------------------------------------------------------------------------------------
 @require_GET
-def authored_values(request: HttpRequest) -> HttpResponse:
+def authored_values(request: HtmxRequest) -> HttpResponse:
     """Which numbers are ours: the values the rulebook does not print (ruling R-88)."""
     from games.engine.content.authored import TITLES, entries
 
@@ -678,7 +689,7 @@ def authored_values(request: HttpRequest) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @require_GET
-def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
+def rule_detail(request: HtmxRequest, rule_id: str) -> HttpResponse:
     text = rulebook.rule_text(rule_id)
     if not text:
         raise Http404(_("There is no rule %(rule)s.") % {"rule": rule_id})

@@ -43,6 +43,8 @@ def recorded_draws(game: Game) -> list[list[int]]:
     record: list[list[int]] = []
     state = new_game(content, game.seat_count, game.seed, dice=RecordingDice(game.seed, record))
     for row in game.actions.filter(taken_back=False).order_by("sequence"):
+        if row.seat is None:  # the column allows it, but every submitted step is stored with its seat
+            raise ValueError(f"log row {row.pk} of game {game.pk} has no seat")
         state, _ = apply(content, state, row.seat, row.action, RecordingDice(game.seed, record))
         if len(record) > MAX_DRAWS:
             break

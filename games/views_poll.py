@@ -8,6 +8,7 @@ poll view answers with its access check and the fresh partial, and the stamp is 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import cast
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -20,7 +21,7 @@ from django_htmx.http import HttpResponseStopPolling
 from accounts.middleware import activate_preferences
 
 from . import views
-from .poll import OVER, current_from_db, fill, stamp_key
+from .poll import OVER, SERVED_STAMP, current_from_db, fill, stamp_key
 
 _SESSION_STORE = import_module(settings.SESSION_ENGINE).SessionStore
 
@@ -47,10 +48,16 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
             return HttpResponseStopPolling()
         return HttpResponse(status=204)
     activate_preferences(request)
-    response = views.game_poll(request, game_id)
+    served = SERVED_STAMP.set(None)
+    try:
+        # login_required in front of the view makes the request a signed-in one before the view sees it.
+        response: HttpResponse = views.game_poll(cast(views.GameRequest, request), game_id)
+        stamp = SERVED_STAMP.get()
+    finally:
+        SERVED_STAMP.reset(served)
     if response.status_code in (200, 204, 286):
         # The stamp of the game the view read (no query more); a view that did not say: from the database.
-        value = getattr(response, "game_stamp", None) or current_from_db(game_id)
+        value = stamp or current_from_db(game_id)
         if value is not None:
             fill(game_id, value)
     return response

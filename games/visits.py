@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import F, QuerySet
+
+from accounts.models import User
 
 from .models import Game, Seat
 
@@ -17,21 +22,21 @@ def mark_seen(*, seat: Seat, sequence: int) -> None:
 WAITING_STATUSES = (Game.Status.SETUP, Game.Status.RUNNING)
 
 
-def waiting_games(user) -> QuerySet[Game]:
+def waiting_games(user: User) -> QuerySet[Game]:
     """The running (or setting-up) games, not paused, whose seat to act is the user's (not dropped)."""
     # One filter call, so the three seat conditions hold for the same seat.
     return Game.objects.filter(status__in=WAITING_STATUSES, paused=False, seats__user=user, seats__dropped=False,
                                seats__index=F("current_seat")).distinct()
 
 
-def waits_for(game: Game, seats, user) -> bool:
+def waits_for(game: Game, seats: Iterable[Seat], user: User) -> bool:
     """Whether this one game, as read with its seats, is among ``waiting_games(user)``."""
     return (game.status in WAITING_STATUSES and not game.paused
             and any(s.user_id == user.pk and not s.dropped and s.index == game.current_seat for s in seats))
 
 
-def games_waiting_for(user) -> int:
+def games_waiting_for(user: User | AnonymousUser) -> int:
     """How many running games wait for this user: their seat is the one to act (setup included)."""
-    if not getattr(user, "is_authenticated", False):
+    if not isinstance(user, User):
         return 0
     return waiting_games(user).count()

@@ -14,12 +14,15 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Generic, TypeVar
 
 Player = Hashable
+# A draw hands back the very players it was given (user ids in the leagues), typed as they came in.
+P = TypeVar("P", bound=Hashable)
 MAX_SWAP_PASSES = 12
 
 
-def pair(a: Player, b: Player) -> tuple:
+def pair(a: Player, b: Player) -> tuple[Player, Player]:
     return (a, b) if repr(a) <= repr(b) else (b, a)
 
 
@@ -27,8 +30,8 @@ def pair(a: Player, b: Player) -> tuple:
 class History:
     """Who met whom how often, and who had how many byes, over the rounds drawn so far."""
 
-    met: Counter = field(default_factory=Counter)
-    byes: Counter = field(default_factory=Counter)
+    met: Counter[tuple[Player, Player]] = field(default_factory=Counter)
+    byes: Counter[Player] = field(default_factory=Counter)
 
     def record(self, tables: Iterable[Sequence[Player]], byes: Iterable[Player] = ()) -> None:
         for table in tables:
@@ -39,9 +42,9 @@ class History:
 
 
 @dataclass(frozen=True)
-class Draw:
-    tables: list[list[Player]]
-    byes: list[Player]
+class Draw(Generic[P]):
+    tables: list[list[P]]
+    byes: list[P]
 
 
 def table_sizes(players: int, table_size: int) -> list[int]:
@@ -53,8 +56,8 @@ def table_sizes(players: int, table_size: int) -> list[int]:
     return [base + 1] * extra + [base] * (count - extra)
 
 
-def draw_round(players: Sequence[Player], table_size: int, history: History | None = None,
-               seed: str | int = 0) -> Draw:
+def draw_round(players: Sequence[P], table_size: int, history: History | None = None,
+               seed: str | int = 0) -> Draw[P]:
     """Draw one round's tables for ``players`` with ``table_size`` seats at most."""
     if table_size < 1:
         raise ValueError("a table has at least one seat")
@@ -62,7 +65,7 @@ def draw_round(players: Sequence[Player], table_size: int, history: History | No
     rng = random.Random(f"{seed}")
     pool = list(players)
     rng.shuffle(pool)
-    byes: list[Player] = []
+    byes: list[P] = []
     sizes = table_sizes(len(pool), table_size)
     if table_size >= 2 and sizes and sizes[-1] == 1:
         # Only one player would sit alone (tables of two, an odd number of entrants): a bye.
@@ -99,7 +102,7 @@ def draw_round(players: Sequence[Player], table_size: int, history: History | No
     return Draw(tables=tables, byes=byes)
 
 
-def draw_season(players: Sequence[Player], table_size: int, rounds: int, seed: str | int = 0) -> list[Draw]:
+def draw_season(players: Sequence[P], table_size: int, rounds: int, seed: str | int = 0) -> list[Draw[P]]:
     """All rounds of a season with a fixed field (used by tests and the benchmark)."""
     history = History()
     draws = []

@@ -271,7 +271,7 @@ class PushSubscriptionsView(ApiView):
     def post(self, request: Request) -> Response:
         data = PushSubscribeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = push.subscription_save(user=request.user, endpoint=data.validated_data["endpoint"],
+        row = push.subscription_save(user=user_of(request), endpoint=data.validated_data["endpoint"],
                                      p256dh=data.validated_data["keys"]["p256dh"],
                                      auth=data.validated_data["keys"]["auth"],
                                      user_agent=request.headers.get("User-Agent", ""))
@@ -282,7 +282,7 @@ class PushSubscriptionView(ApiView):
     @extend_schema(operation_id="talk_push_unsubscribe", summary="Remove a browser's subscription", tags=[TAG],
                    responses={204: None, **errors(404, *WRITE_ERRORS)})
     def delete(self, request: Request, subscription_id: int) -> Response:
-        if not push.subscription_delete(user=request.user, subscription_id=subscription_id):
+        if not push.subscription_delete(user=user_of(request), subscription_id=subscription_id):
             raise NotFound(gettext_lazy("There is no such subscription."))
         return Response(status=204)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import base64
 import json
 import logging
+from collections.abc import Callable
+from typing import Any
 
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
@@ -24,6 +26,7 @@ from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
 from accounts.channels import PUSH, channels_for
+from accounts.models import User
 from games import notifications, queue
 from games.errors import InvalidRequest
 from games.models import Notification
@@ -53,7 +56,7 @@ def vapid_public_key() -> str:
 
 
 # --- subscriptions ----------------------------------------------------------------------------------------
-def subscription_save(*, user, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> PushSubscription:
+def subscription_save(*, user: User, endpoint: str, p256dh: str, auth: str, user_agent: str = "") -> PushSubscription:
     urlguard.check_url(endpoint)
     if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
         raise InvalidRequest(gettext_lazy("A subscription needs its p256dh and auth keys."))
@@ -63,14 +66,14 @@ def subscription_save(*, user, endpoint: str, p256dh: str, auth: str, user_agent
     return subscription
 
 
-def subscription_delete(*, user, subscription_id: int | None = None, endpoint: str | None = None) -> int:
+def subscription_delete(*, user: User, subscription_id: int | None = None, endpoint: str | None = None) -> int:
     rows = PushSubscription.objects.filter(user=user)
     rows = rows.filter(pk=subscription_id) if subscription_id is not None else rows.filter(endpoint=endpoint)
     return rows.delete()[0]
 
 
 # --- recording messages -----------------------------------------------------------------------------------
-def _record(user, key: str, payload: dict) -> PushDelivery | None:
+def _record(user: User, key: str, payload: dict[str, Any]) -> PushDelivery | None:
     if not user.push_subscriptions.exists():
         return None
     try:
@@ -86,7 +89,8 @@ def _enqueue(row: PushDelivery | None) -> None:
         queue.send_on_commit("talk.tasks.send_push", row.pk)
 
 
-NOTIFICATION_TEXTS = {
+# Keyed by str: a row's kind is read as a plain str (Kind members are strs and look up the same).
+NOTIFICATION_TEXTS: dict[str, Callable[[str], tuple[str, str]]] = {
     Notification.Kind.YOUR_TURN: lambda game: (_("Your turn"), _("It is your turn in %(game)s.") % {"game": game}),
     Notification.Kind.REMINDER: lambda game: (_("Deadline soon"),
                                               _("Your turn in %(game)s ends soon.") % {"game": game}),

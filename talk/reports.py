@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.channels import EMAIL, PUSH, channels_for
+from accounts.models import User
 from games import queue
 
 from . import access, claims, push
@@ -60,7 +61,7 @@ def record(*, message_id: int, reporter_id: int | None = None) -> list[ReportNot
     return rows
 
 
-def _push(user, message: ChatMessage) -> None:
+def _push(user: User, message: ChatMessage) -> None:
     with translation.override(user.language):
         title = _("A message in %(game)s was reported") % {"game": message.game.title}
     author = message.author.public_name if message.author else "?"

@@ -127,7 +127,7 @@ def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery
     A club hook hears many games, so its rows' keys carry the game (``game:<id>:<key>``).
     Turns are posted from the first turn of play on: the setup's many small steps would only be noise.
     """
-    rows = []
+    rows: list[WebhookDelivery] = []
     game = Game.objects.filter(pk=game_id).first()
     if game is None or (event.get("type") == "turn" and game.status != Game.Status.RUNNING):
         return rows
@@ -148,7 +148,9 @@ def record_event(*, game_id: int, key: str, event: dict) -> list[WebhookDelivery
 def event_text(game: Game, event: dict, language: str) -> str:
     with translation.override(language):
         if event["type"] == "finished":
-            seat = game.seats.filter(index=game.winner_seat).select_related("user").first()
+            # No winner (an abandoned game): no seat to name.
+            seat = (game.seats.filter(index=game.winner_seat).select_related("user").first()
+                    if game.winner_seat is not None else None)
             if seat and seat.user:
                 return _("%(game)s is over: %(name)s has won.") % {"game": game.title, "name": seat.user.public_name}
             return _("%(game)s is over.") % {"game": game.title}

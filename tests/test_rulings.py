@@ -8,6 +8,7 @@ import pytest
 from games.engine import legal_actions
 from games.engine.content import load_content
 from games.engine.core.actions import BeginTurn, EndTurn, Evade, Fight, Move
+from games.engine.core.state import DroppedGem
 from games.engine.playout import acting_seat
 from tests.engine.helpers import act, empty_bag, play_state, put_token, token_with_face
 
@@ -304,7 +305,7 @@ def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
 
         state.pending.pop(0)
         HOOKS.handlers.answer[pending.kind](ctx, pending.seat, pending, option)
-    assert not hero.gem and state.flags["dropped_gems"] == [["A2", 0]]
+    assert not hero.gem and state.dropped_gems == [DroppedGem("A2", 0)]
     state.current = 1
     state, _ = act(content, state, BeginTurn(), seat=1)
     assert PickUp(token="gem") not in legal_actions(content, state, 1)  # not the other hero's gem
@@ -312,7 +313,7 @@ def test_DEATH_06_a_dropped_gem_can_be_picked_up_again_by_its_heir(content):
     state.heroes[0].position = "A2"
     state, _ = act(content, state, BeginTurn(), seat=0)
     state, events = act(content, state, PickUp(token="gem"), seat=0)
-    assert state.heroes[0].gem and state.flags["dropped_gems"] == []
+    assert state.heroes[0].gem and state.dropped_gems == []
 
 
 # --- Player count: 1 to 6 seats (ruling R-103) ----------------------------------------------------------

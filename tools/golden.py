@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from games.bots import Bot, bot_action
-from games.engine import State, apply, dice_for, legal_actions, new_game
+from games.engine import Phase, State, apply, dice_for, legal_actions, new_game
 from games.engine.content import load_content
 from games.engine.playout import acting_seat
 
@@ -46,7 +46,7 @@ def record(seats: int, seed: str, rules: int, dice: int, level: str) -> dict[str
     checkpoints: list[dict[str, Any]] = []
     kinds: Counter[str] = Counter()
     bosses: list[str] = []
-    while state.phase != "finished" and len(steps) < STEP_LIMIT:
+    while state.phase != Phase.FINISHED and len(steps) < STEP_LIMIT:
         seat = acting_seat(state)
         legal = legal_actions(content, state, seat)
         if not legal:
@@ -63,7 +63,7 @@ def record(seats: int, seed: str, rules: int, dice: int, level: str) -> dict[str
     return {
         "title": TITLE, "rules_version": rules, "dice_version": dice, "seats": seats, "seed": seed,
         "recorded_with": f"bots at level {level}",
-        "expected": {"phase": state.phase, "winner": state.winner, "turn": state.turn, "steps": len(steps),
+        "expected": {"phase": state.phase.value, "winner": state.winner, "turn": state.turn, "steps": len(steps),
                      "state_sha256": state_hash(state), "event_kinds": dict(sorted(kinds.items())),
                      "bosses_defeated": bosses},
         "checkpoints": checkpoints,
@@ -91,7 +91,7 @@ def replay(golden: dict[str, Any]) -> tuple[State, list[str]]:
             if found != mark:
                 return state, [f"step {number}: expected {mark}, replayed {found}"]
     expected = golden["expected"]
-    found = {"phase": state.phase, "winner": state.winner, "turn": state.turn, "steps": len(golden["steps"]),
+    found = {"phase": state.phase.value, "winner": state.winner, "turn": state.turn, "steps": len(golden["steps"]),
              "state_sha256": state_hash(state), "event_kinds": dict(sorted(kinds.items())),
              "bosses_defeated": bosses}
     return state, [f"{key}: expected {expected[key]!r}, replayed {found[key]!r}"
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "record":
         golden = record(args.seats, args.seed, args.rules, args.dice, args.level)
-        if args.require_finished and golden["expected"]["phase"] != "finished":
+        if args.require_finished and golden["expected"]["phase"] != Phase.FINISHED:
             print(f"{args.seed}: not finished after {golden['expected']['steps']} steps", file=sys.stderr)
             return 1
         path = GOLDEN_DIR / f"{args.seed}.json"

@@ -110,7 +110,7 @@ def error_body(language: str, code: str, message: str | None = None,
 def _service_error(exc: GameServiceError, language: str) -> tuple[int, dict[str, Any]]:
     """A service's refusal: its message in the reader's language (games.presenters.errors), its code
     in ``details.error`` and its English reason (the engine's, for an illegal action) in ``details.reason``."""
-    details: dict[str, Any] = {"reason": exc.reason or exc.english, **getattr(exc, "details", {})}
+    details: dict[str, Any] = {"reason": exc.reason or exc.english, **exc.details}
     message = error_text(exc, language)
     if exc.key in ERROR_TEXTS:
         details["error"] = exc.key
@@ -129,7 +129,8 @@ def _drf_error(exc: exceptions.APIException, language: str, request) -> tuple[in
     if isinstance(exc, exceptions.ValidationError):
         details = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
     elif isinstance(exc, exceptions.Throttled):
-        wait = int(exc.wait) if exc.wait is not None else 60
+        # DRF sets ``wait`` in Throttled.__init__; its stubs declare only the constructor argument.
+        wait = int(exc.wait) if exc.wait is not None else 60  # type: ignore[attr-defined]
         details = {"retry_after": wait}
         params["wait"] = wait
     elif isinstance(exc, exceptions.MethodNotAllowed):
@@ -175,8 +176,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         status, body = _service_error(exc, language)
     elif isinstance(exc, exceptions.APIException):
         status, body = _drf_error(exc, language, request)
-        if getattr(exc, "auth_header", None):
-            headers["WWW-Authenticate"] = exc.auth_header
+        # APIView.handle_exception sets ``auth_header`` on authentication failures only.
+        if auth_header := getattr(exc, "auth_header", None):
+            headers["WWW-Authenticate"] = auth_header
         if isinstance(exc, exceptions.Throttled):
             headers["Retry-After"] = str(body["details"]["retry_after"])
     else:

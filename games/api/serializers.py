@@ -198,13 +198,15 @@ class GameDetailSerializer(GameSummarySerializer):
 class ActionParamSerializer(serializers.Serializer):
     name = serializers.CharField()
     type = serializers.CharField(help_text="hero, cell, field, choice, token or int")
-    label = serializers.CharField()
+    # The stubs see a clash with the base class; DRF's metaclass pops declared fields off the class.
+    label = serializers.CharField()  # type: ignore[assignment]
     optional = serializers.BooleanField()
 
 
 class ActionKindSerializer(serializers.Serializer):
     kind = serializers.CharField()
-    label = serializers.CharField(help_text="In the user's language.")
+    # The stubs see a clash with the base class; DRF's metaclass pops declared fields off the class.
+    label = serializers.CharField(help_text="In the user's language.")  # type: ignore[assignment]
     params = ActionParamSerializer(many=True)
 
 
@@ -220,7 +222,8 @@ class EventSerializer(serializers.Serializer):
     kind = serializers.CharField()
     rule = serializers.CharField(help_text="Catalogue ID of the rule (docs/rules/catalogue.md).")
     seat = serializers.IntegerField(allow_null=True)
-    data = serializers.DictField()
+    # The stubs see a clash with the base class; DRF's metaclass pops declared fields off the class.
+    data = serializers.DictField()  # type: ignore[assignment]
     dice = serializers.ListField(child=serializers.IntegerField(), help_text="The dice rolled, if any.")
     visible_to = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
 
@@ -383,7 +386,8 @@ class RegionSerializer(serializers.Serializer):
     terrain = serializers.CharField()
     set_aside = serializers.BooleanField()
     entries = serializers.SerializerMethodField()
-    fields = FieldSerializer(many=True)
+    # The stubs see a clash with the base class; DRF's metaclass pops declared fields off the class.
+    fields = FieldSerializer(many=True)  # type: ignore[assignment]
     paths = PathSerializer(many=True)
 
     @extend_schema_field(EntriesSerializer)

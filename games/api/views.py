@@ -17,6 +17,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.http import user_of
 from apibase.errors import ApiError
 from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
 from apibase.views import ApiPagination, ApiView
@@ -84,7 +85,7 @@ class GamesView(ApiView):
         if name == "mine":
             games = selectors.my_games(user)
         elif name == "your_turn":
-            games = selectors.my_games(user).filter(my_turn=True, status__in=s.LIVE_STATUSES)
+            games = selectors.games_on_my_turn(user).filter(status__in=s.LIVE_STATUSES)
         elif name == "open":
             games = selectors.open_games(user)
         elif name == "finished":
@@ -278,8 +279,9 @@ class GameLogView(ApiView):
         if (upto := selectors.log_limit_for(game, seat)) is not None:  # the spectator delay
             rows = rows.filter(sequence__lte=upto)
         paginator = ApiPagination()  # pages in the database: a count and one page of rows
-        rows_shown = paginator.paginate_queryset(rows, request, view=self) or []
-        page = [selectors.log_entry(row, seat, game=game) for row in rows_shown]
+        # ApiPagination always has a page size, so it never answers None ("not paginated").
+        rows_page = paginator.paginate_queryset(rows, request, view=self) or []
+        page = [selectors.log_entry(row, seat, game=game) for row in rows_page]
         return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)
 
 
@@ -437,7 +439,7 @@ class SeatSettingsView(ApiView):
 
     def _seat(self, request: Request, game_id: int):
         game = _game(request, game_id)
-        seat = game.seats.filter(user=request.user).first()
+        seat = game.seats.filter(user=user_of(request)).first()
         if seat is None:
             raise NotAllowed("settings_for_players_only")
         return game, seat

@@ -22,6 +22,7 @@ HEAL_FIELDS = ("N5", "I5")
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
 TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
+BOLD_TOWER_CHANCE = (0.3, 0.1)   # the strong bot's: its search judges the Wächter fight itself
 
 
 @dataclass
@@ -71,6 +72,11 @@ def token_fields(seen: dict[str, Any]) -> dict[str, str]:
 
 def kind_fields(seen: dict[str, Any], kind: str) -> list[str]:
     return [t["field"] for t in seen["tokens"] if t["kind"] == kind]
+
+
+def kind_waiting(seen: dict[str, Any], kind: str) -> bool:
+    """A token of this kind lies beside the board, waiting for its card to be turned over."""
+    return any(t["kind"] == kind for t in seen["waiting"])
 
 
 def _find(content: Content, seen: dict[str, Any], tid: str) -> Goal | None:
@@ -129,10 +135,10 @@ def deed_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
     return _reach_letter(seen, target[0], target)
 
 
-def tower_threshold(seen: dict[str, Any]) -> float:
+def tower_threshold(seen: dict[str, Any], odds: tuple[float, float] = TOWER_CHANCE) -> float:
     """Fewer odds are enough as the game goes on (150 turns per seat is the limit)."""
     rounds: float = seen["turn"] / max(1, seen["seats"])
-    early, late = TOWER_CHANCE
+    early, late = odds
     return max(late, early - (early - late) * rounds / 120)
 
 
@@ -164,25 +170,39 @@ def weapon_skills(content: Content, hero: dict[str, Any]) -> list[str]:
     return [s for s in ("magic", "ranged", "melee") if f"dragon_weapon_{s}" in flags]
 
 
-def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
+def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> Goal:
+    """The plan's next goal. ``bold`` (the strong bot): a gem holder heads for the tower as soon as
+    the odds at his present LP reach the lower ``BOLD_TOWER_CHANCE``, without healing to full first;
+    its search then decides at the Wächter whether the fight is worth it now."""
     hero = me(seen)
     if hero["lp"] * 2 <= hero["lp_max"] or (hero["lp"] <= 1 and hero["lp_max"] > 1):
         return heal_goal(content, seen)
     dragon = kind_fields(seen, "dragon")
+    if not dragon and kind_waiting(seen, "dragon") and weapon_skills(content, hero):
+        return _reach_letter(seen, "V", DRAGON_FIELD)
     if dragon and weapon_skills(content, hero):
         return _reach_letter(seen, "V", DRAGON_FIELD) if cell_of_letter(seen, "V") is None else Goal(
             "dragon", {dragon[0]})
     if hero["gem"]:
         if kind_fields(seen, "namenloser"):
+            # Odds good enough at the present LP: go. Walking home for the last LP took many turns,
+            # and monsters on the way back cost it again (traced: heroes at 0.7 odds shuttling
+            # between manor and tower until the turn limit).
+            if tower_chance(content, seen) >= tower_threshold(seen, BOLD_TOWER_CHANCE if bold else TOWER_CHANCE):
+                return _tower_goal(content, seen)
             if total_lp(hero) < hero["lp_max"]:
-                return Goal("heal before the tower", {hero["manor"]})
+                # The nearest healing, not only home: a temple or village heals the last LP or two.
+                heal = heal_goal(content, seen)
+                return Goal("heal before the tower", heal.targets, starts=heal.starts)
             if tower_chance(content, seen) < tower_threshold(seen):
                 # A Namenloser fight at these odds is a death that costs all experience: fight
                 # monsters and train for more dice first.
                 return Goal("grow stronger for the Namenloser", forage=True)
-            guardians = {f.code for f in content.regions["H"].fields if f.kind is FieldKind.GUARDIAN}
-            return Goal("guardian", guardians) if cell_of_letter(seen, "H") is not None else _reach_letter(
-                seen, "H", "H5")
+            return _tower_goal(content, seen)
+        if kind_waiting(seen, "namenloser"):
+            # Drawn while card H still lies face down, he waits beside the board until someone turns
+            # it over: bots that only foraged here waited for the rest of the game.
+            return _reach_letter(seen, "H", "H3")
         return Goal("wait for the Namenloser", forage=True)
     if hero.get("deed"):
         goal = deed_goal(content, seen)
@@ -193,6 +213,11 @@ def choose_goal(content: Content, seen: dict[str, Any]) -> Goal:
     if not hero["has_deed"] and others_with_deed < len(content.deeds) and len(taken) < len(content.deeds):
         return _reach_letter(seen, "J", ROYAL_COURT)
     return Goal("forage", forage=True)
+
+
+def _tower_goal(content: Content, seen: dict[str, Any]) -> Goal:
+    guardians = {f.code for f in content.regions["H"].fields if f.kind is FieldKind.GUARDIAN}
+    return Goal("guardian", guardians) if cell_of_letter(seen, "H") is not None else _reach_letter(seen, "H", "H5")
 
 
 def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str] = frozenset()) -> set[str]:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Protocol, TypeVar, cast
 
@@ -45,7 +46,7 @@ from games.engine.core.actions import (
     UseTeleporter,
 )
 
-from . import answers
+from . import answers, search
 from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
@@ -56,6 +57,7 @@ HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open i
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
+CLEAR_FIGHT = (0.1, 0.92)  # fight chances the strong bot does not search: hopeless, or as good as won
 
 
 def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
@@ -104,7 +106,9 @@ class Bot:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
         self.level = level
+        self.seed = seed
         self.rng = random.Random(f"bot:{level}:{seed}")
+        self.searches = 0                 # strong: decisions searched so far (each gets its own rollouts)
         self.goal: Goal | None = None
         self.seer = False  # the Magier with Hellsehen (measured: more deaths, no more finished games)
         self.turn_seen: tuple[int, set[str]] = (-1, set())   # fields visited in this turn
@@ -133,6 +137,8 @@ class Bot:
             sensible = [a for a in legal if a.kind not in ("drop_item", "drop_quest", "set_dice_policy", "offer_item")]
             return self.rng.choice(sensible or legal)
         action = self._play(content, seen, legal)
+        if self.level == "strong":
+            action = self._search(content, seen, legal, action)
         if action.kind not in IDLE_KINDS:
             self.acted_turn = seen["turn"]
         return action
@@ -224,13 +230,66 @@ class Bot:
             return by_type.of(EndTurn)[0]
         return legal[0]
 
+    # --- search (strong) ------------------------------------------------------------------------------
+    def _alternative(self, content: Content, seen: dict[str, Any], legal: list[Action],
+                     without: tuple[type[Action], ...]) -> Action | None:
+        """What the normal plan would do if the actions of these classes were not there (on a copy of
+        the memory, so asking does not count as acting)."""
+        rest = [a for a in legal if not isinstance(a, without)]
+        if not rest:
+            return None
+        return copy.deepcopy(self)._play(content, seen, rest)
+
+    def candidates(self, content: Content, seen: dict[str, Any], legal: list[Action], normal: Action) -> list[Action]:
+        """The real alternatives to the normal plan's choice, that one first; one entry: nothing to search."""
+        by_type = ByType(legal)
+        hero = me(seen)
+        result: list[Action | None] = [normal]
+        bosses = by_type.of(ChallengeNamenloser) + by_type.of(ChallengeDragon)
+        fights = by_type.of(Fight) + by_type.of(FightLightning)
+        if bosses:
+            # The final fight now, with the best skill, or not yet (heal, train, come back).
+            boss = max(bosses, key=lambda a: self._boss_chance(content, seen, a))
+            result += [boss, self._alternative(content, seen, legal, (ChallengeNamenloser, ChallengeDragon))]
+        elif fights and not seen["turn_state"]["fought"]:
+            chances = sorted(((self._fight_value(content, seen, f), f) for f in fights),
+                             key=lambda cf: (-cf[0], cf[1].kind, cf[1].token))
+            best_chance, best = chances[0]
+            forced = not any(isinstance(a, (EndTurn, Move, Fly, Jump, EndMovement, ChooseMovement)) for a in legal)
+            # A Wächter won moves the hero before the Namenloser, whom he must fight next turn: the
+            # rollouts reach that fight, so this is where the strong bot times the final challenge.
+            guardian = content.tokens[best.token].kind.value == "guardian"
+            if guardian or CLEAR_FIGHT[0] < best_chance < CLEAR_FIGHT[1] or (forced and by_type.of(Evade)):
+                result += [best, *by_type.of(Evade)]
+                if not forced:
+                    result.append(self._alternative(content, seen, legal, (Fight, FightLightning, Evade)))
+        elif by_type.of(Rest) and hero["lp"] < hero["lp_max"] and hero["position"] != hero["manor"]:
+            # Resting outside the manor heals one LP for the whole turn: worth it, or walk on?
+            result += [by_type.of(Rest)[0], self._alternative(content, seen, legal, (Rest,))]
+        unique: list[Action] = []
+        for a in result:
+            if a is not None and a not in unique:
+                unique.append(a)
+        return unique
+
+    def _search(self, content: Content, seen: dict[str, Any], legal: list[Action], normal: Action) -> Action:
+        options = self.candidates(content, seen, legal, normal)
+        if len(options) < 2:
+            return normal
+        self.searches += 1
+        rng = random.Random(f"bot:search:{self.seed}:{seen['turn']}:{self.searches}")
+        own = copy.deepcopy(self)
+        own.level = "normal"
+        return search.best_action(content, seen, legal, options, own,
+                                  lambda s: Bot("normal", f"rollout:{s}"), rng)
+
     def _tried(self, action: T) -> T:
         self.tries[action.token] = self.tries.get(action.token, 0) + 1
         return action
 
     # --- movement ----------------------------------------------------------------------------------------
     def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
-        goal = choose_goal(content, seen)
+        goal = choose_goal(content, seen, bold=self.level == "strong")
         blocked = {f for f, until in self.blocked.items() if until > seen["turn"]}
         targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)

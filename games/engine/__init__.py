@@ -4,7 +4,7 @@ from .core.actions import ACTION_KINDS, Action, parse_action
 from .core.dice import DICE_VERSION, CounterDice, Dice, ScriptedDice, SeededDice, dice_for
 from .core.errors import IllegalActionError, MalformedActionError
 from .core.events import Event
-from .core.state import State
+from .core.state import Phase, State
 from .engine import apply, legal_actions, new_game, winner
 from .view import view
 
@@ -17,6 +17,7 @@ __all__ = [
     "Event",
     "IllegalActionError",
     "MalformedActionError",
+    "Phase",
     "ScriptedDice",
     "SeededDice",
     "State",

@@ -31,7 +31,7 @@ from .core.dice import Dice
 from .core.errors import IllegalActionError
 from .core.events import Event
 from .core.pending import answer_classes, apply_answer, legal_answers, refresh_options
-from .core.state import State
+from .core.state import Phase, State
 from .core.tokens import listing
 from .effects import bag, items
 from .registry import ACTIONS, HOOKS
@@ -63,9 +63,9 @@ def _mover(state: State) -> int:
 
 
 def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
-    if state.phase == "finished" or not 0 <= seat < state.seats:
+    if state.phase == Phase.FINISHED or not 0 <= seat < state.seats:
         return []
-    if state.phase.startswith("setup"):
+    if state.phase.is_setup:
         return setup.legal_setup_actions(content, state, seat)
     if state.pending:
         return legal_answers(HOOKS.handlers, state, seat)
@@ -152,7 +152,7 @@ class _RefusingDice:
 
 
 def _check_may_act(state: State, seat: int, action: Action) -> None:
-    if state.phase == "finished":
+    if state.phase == Phase.FINISHED:
         raise IllegalActionError("the game is over")
     if not 0 <= seat < state.seats:
         raise IllegalActionError(f"there is no seat {seat}")
@@ -162,7 +162,7 @@ def _check_may_act(state: State, seat: int, action: Action) -> None:
         if not isinstance(action, answer_classes(HOOKS.handlers)):
             raise IllegalActionError(f"first answer the open decision: {state.pending[0].kind}")
         return
-    if state.phase == "play" and state.turn_state.begun and isinstance(action, MOVING):
+    if state.phase == Phase.PLAY and state.turn_state.begun and isinstance(action, MOVING):
         mover = _mover(state)
         if seat != mover:
             raise IllegalActionError(f"seat {mover} decides this movement, not seat {seat}")
@@ -173,7 +173,7 @@ def _check_may_act(state: State, seat: int, action: Action) -> None:
 
 def _dispatch(ctx: Ctx, seat: int, action: Action) -> None:
     state = ctx.state
-    if state.phase.startswith("setup"):
+    if state.phase.is_setup:
         setup.apply_setup(ctx, seat, action)
         return
     if state.pending:

@@ -50,20 +50,20 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         if p.seat == seat:
             # Only the deciding seat sees the choices and the token the decision is about.
             entry["options"] = list(p.options)
-            if isinstance(p.context.get("token"), str) and p.context["token"] in state.tokens:
-                entry["token"] = _token_entry(content, state, seat, p.context["token"])
-            probe = p.context.get("probe")
+            context = p.context.to_json()
+            if isinstance(context.get("token"), str) and context["token"] in state.tokens:
+                entry["token"] = _token_entry(content, state, seat, context["token"])
+            probe = context.get("probe")
             if probe:
                 entry["probe"] = {k: probe.get(k) for k in ("skill", "target", "dice", "purpose")}
         pending.append(entry)
     ts = state.turn_state
     offers = [_token_entry(content, state, seat, t) for t in ts.offers] if seat == state.current else []
-    peeked = state.flags.get("peeked", {})
-    revealed_cards = state.flags.get("revealed_cards", [])
+    known = set(state.revealed_cards) if seat is None else state.known_cards(seat)
     return {
         "seat": seat,
         "content_version": state.content_version,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "seats": state.seats,
         "current": state.current,
         "turn": state.turn,
@@ -90,12 +90,8 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         "unwetter": state.unwetter,
         "boat": state.boat,
-        "namenloser_card": state.namenloser_card
-        if "namenloser" in revealed_cards or (seat is not None and "namenloser" in peeked.get(str(seat), []))
-        else None,
-        "dragon_card": state.dragon_card
-        if "dragon" in revealed_cards or (seat is not None and "dragon" in peeked.get(str(seat), []))
-        else None,
+        "namenloser_card": state.namenloser_card if "namenloser" in known else None,
+        "dragon_card": state.dragon_card if "dragon" in known else None,
         "winner": state.winner,
     }
 

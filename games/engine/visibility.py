@@ -112,8 +112,7 @@ def reveals(old: State, new: State, events: Iterable[Any]) -> bool:
             return True
     if old.revealed != new.revealed or old.region_stack != new.region_stack:
         return True
-    if old.flags.get("peeked") != new.flags.get("peeked") or \
-            old.flags.get("revealed_cards") != new.flags.get("revealed_cards"):
+    if old.peeked != new.peeked or old.revealed_cards != new.revealed_cards:
         return True
     for tid, after in new.tokens.items():
         before = old.tokens.get(tid)

@@ -11,11 +11,12 @@ parameter is a field or a square are also drawn as targets on the board.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -31,8 +32,10 @@ from games.presenters.labels import (
     param_value_label,
     token_name,
 )
+from games.presenters.svg import NOTHING
 from games.presenters.svg import el as _el
 from games.presenters.svg import fmt as _fmt
+from games.presenters.svg import join as _join
 from games.presenters.svg import spaced as _spaced
 from games.presenters.svg import text as _text
 
@@ -235,7 +238,7 @@ def terrain_pattern_id(terrain: str, prefix: str = "") -> str:
     return f"{prefix}terrain-art-{terrain}"
 
 
-def terrain_defs(terrains, prefix: str = "") -> str:
+def terrain_defs(terrains: Iterable[str], prefix: str = "") -> SafeString:
     """One <pattern> per terrain in ``terrains`` (each once, sorted), for a <defs> block."""
     out = []
     for terrain in sorted(set(terrains)):
@@ -243,16 +246,16 @@ def terrain_defs(terrains, prefix: str = "") -> str:
         if art is None:
             continue
         size, ink, paths = art
-        body = "".join(
+        body = _join(
             _el("path", d=_spaced(d), fill=ink if filled else "none", stroke=ink, stroke_width="1.2",
                 stroke_linecap="round", stroke_linejoin="round")
             for d, filled in paths)
         out.append(_el("pattern", body, id=terrain_pattern_id(terrain, prefix), width=size, height=size,
                        patternUnits="userSpaceOnUse", class_=f"terrain-art terrain-art-{terrain}"))
-    return "".join(out)
+    return _join(out)
 
 
-def _card(region: Region, x0: float, y0: float, lang: str, prefix: str = "") -> list[str]:
+def _card(region: Region, x0: float, y0: float, lang: str, prefix: str = "") -> list[SafeString]:
     """One revealed card: background and its terrain's drawing, letter and name, paths, fields (with their
     own coordinates). ``prefix`` names the pattern set of the <svg> the card is drawn in."""
     out = [
@@ -288,7 +291,7 @@ def _card(region: Region, x0: float, y0: float, lang: str, prefix: str = "") -> 
         parts.append(_text(x, y - FIELD_R - 2, f.code, class_="field-code"))
         if f.name_de or f.name_en:
             parts.append(_text(x, y + FIELD_R + 7, display_name(f, lang), class_="field-name"))
-        out.append(_el("g", "".join(parts), class_=" ".join(classes), data_field=f.code))
+        out.append(_el("g", _join(parts), class_=" ".join(classes), data_field=f.code))
     return out
 
 
@@ -326,7 +329,7 @@ PATH_KIND_LABELS = {
 }
 
 
-def _entry_links(layout: Layout) -> list[str]:
+def _entry_links(layout: Layout) -> list[SafeString]:
     """Ways between neighbouring cards: entry to entry when both are revealed, else a stub to the edge."""
     out = []
     for cell, letter in layout.cells.items():
@@ -338,10 +341,14 @@ def _entry_links(layout: Layout) -> list[str]:
             if not (0 <= r2 < SIZE and 0 <= c2 < SIZE):
                 continue
             here = layout.pos(region.entries[direction])
+            if here is None:  # never for a placed card's own entry: its field is on the board
+                continue
             other = layout.cells.get(r2 * SIZE + c2)
             if other is not None:
                 if direction in (Direction.SOUTH, Direction.EAST):  # draw each shared way once
                     there = layout.pos(layout.content.regions[other].entries[direction.opposite])
+                    if there is None:  # as above: the neighbour is placed, so its entry is on the board
+                        continue
                     out.append(_el("line", x1=_fmt(here[0]), y1=_fmt(here[1]), x2=_fmt(there[0]),
                                    y2=_fmt(there[1]), class_="path path-entry"))
                 continue
@@ -353,15 +360,15 @@ def _entry_links(layout: Layout) -> list[str]:
     return out
 
 
-def _badge(option: Option, x: float, y: float) -> str:
+def _badge(option: Option, x: float, y: float) -> SafeString:
     if not option.badge:
-        return ""
+        return NOTHING
     width = 7 + 5.2 * len(option.badge)
     return (_el("rect", x=_fmt(x), y=_fmt(y - 9), width=_fmt(width), height=12, rx=3, class_="target-cost-bg")
             + _text(x + width / 2, y, option.badge, class_="target-cost"))
 
 
-def _target_link(option: Option, inner: str) -> str:
+def _target_link(option: Option, inner: str) -> SafeString:
     return _el("a", inner, href=f"#{option.id}", class_="board-target", data_option=option.id,
                data_target=option.target, aria_label=option.label, role="button")
 
@@ -426,12 +433,13 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
     vb = fitted_viewbox(layout, targets) or full
     classes = "board-svg unwetter" if view.get("unwetter") else "board-svg"
     terrains = [layout.region(cell).terrain for cell in layout.cells]
-    defs = ('<defs><pattern id="card-back-pattern" width="16" height="16" patternUnits="userSpaceOnUse" '
-            'patternTransform="rotate(45)"><rect width="16" height="16" class="back-a"/>'
-            '<rect width="8" height="16" class="back-b"/></pattern>' + terrain_defs(terrains) + '</defs>')
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" data-fit="{vb}" data-full="{full}" '
-           f'class="{classes}" role="group" aria-label="{escape(_("Game board"))}">' + defs + "".join(out) + "</svg>")
-    return mark_safe(svg)  # every text and attribute above went through escape()
+    card_back = _el("pattern", _el("rect", width=16, height=16, class_="back-a")
+                    + _el("rect", width=8, height=16, class_="back-b"),
+                    id="card-back-pattern", width=16, height=16, patternUnits="userSpaceOnUse",
+                    patternTransform="rotate(45)")
+    return _el("svg", _el("defs", card_back + terrain_defs(terrains)) + _join(out),
+               xmlns="http://www.w3.org/2000/svg", viewBox=vb, data_fit=vb, data_full=full, class_=classes,
+               role="group", aria_label=_("Game board"))
 
 
 def fitted_viewbox(layout: Layout, targets: dict[str, Option]) -> str | None:
@@ -453,7 +461,7 @@ def fitted_viewbox(layout: Layout, targets: dict[str, Option]) -> str | None:
     return f"{x0} {y0} {width} {height}"
 
 
-def _manors(layout: Layout, view: dict[str, Any]) -> list[str]:
+def _manors(layout: Layout, view: dict[str, Any]) -> list[SafeString]:
     out = []
     for hero in view.get("heroes", []):
         p = layout.pos(hero.get("manor"))
@@ -493,7 +501,7 @@ def _named(layout: Layout, code: str) -> bool:
     return bool(f.name_de or f.name_en)
 
 
-def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -> list[str]:
+def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -> list[SafeString]:
     out = []
     by_field: dict[str, list[dict[str, Any]]] = {}
     for entry in view.get("tokens", []):
@@ -547,7 +555,7 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
                 parts.append(_el("path", d=glyph, fill=inner, class_="token-glyph",
                                  transform=f"translate({_fmt(x + 2)} {_fmt(y + 2)}) scale(.9)"))
             parts.append(_text(x + 6.5, label_y, name, class_="token-label"))
-            out.append(_el("g", "".join(parts), class_=f"token-g token-kind-{kind.replace('_', '-')}" if kind
+            out.append(_el("g", _join(parts), class_=f"token-g token-kind-{kind.replace('_', '-')}" if kind
                            else "token-g", data_kind=kind or None))
     return out
 
@@ -578,7 +586,7 @@ def boat_fields(boat: str | None) -> tuple[str, ...]:
     return figures.STAFF_CROSSING if boat == figures.STAFF else tuple(str(boat).split("|"))
 
 
-def _boat(layout: Layout, view: dict[str, Any]) -> list[str]:
+def _boat(layout: Layout, view: dict[str, Any]) -> list[SafeString]:
     """The Kahn beside the water its field lies on, or in the middle of its crossing with the staff aboard."""
     boat = view.get("boat")
     points = [p for p in (layout.pos(code) for code in boat_fields(boat)) if p is not None]
@@ -611,7 +619,8 @@ def pawn_path(x: float, y: float) -> str:
                    f"Q{x - 6.5:.1f},{y + 1:.1f} {x - 7:.1f},{y + 9:.1f} Z")
 
 
-def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str, names: dict[int, str]) -> list[str]:
+def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str,
+            names: dict[int, str]) -> list[SafeString]:
     out = []
     stacked: dict[tuple[float, float], int] = {}
     for hero in view.get("heroes", []):
@@ -643,11 +652,10 @@ def card_preview(content: Content, letter: str, lang: str) -> SafeString:
     """A single region card (the one a player drew and is about to place)."""
     region = content.regions[letter]
     # Its own pattern ids: the preview stands on the same page as the board.
-    body = "".join(_card(region, 0, 0, lang, prefix="preview-"))
-    defs = f"<defs>{terrain_defs([region.terrain], prefix='preview-')}</defs>"
-    return mark_safe(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {CARD + 4} {CARD + 4}" '
-                     f'class="board-svg card-preview" role="img" aria-label="{escape(display_name(region, lang))}">'
-                     f"{defs}{body}</svg>")
+    body = _join(_card(region, 0, 0, lang, prefix="preview-"))
+    defs = _el("defs", terrain_defs([region.terrain], prefix="preview-"))
+    return _el("svg", defs + body, xmlns="http://www.w3.org/2000/svg", viewBox=f"-2 -2 {CARD + 4} {CARD + 4}",
+               class_="board-svg card-preview", role="img", aria_label=display_name(region, lang))
 
 
 # --- the text alternative ------------------------------------------------------------------------------
@@ -655,8 +663,8 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
     """The board as a list for the "Board as text" section: each square, its fields, tokens and heroes."""
     layout = Layout(content, view)
     tokens_at: dict[str, list[str]] = {}
-    for entry in view.get("tokens", []):
-        tokens_at.setdefault(entry["field"], []).append(token_name(content, entry, lang))
+    for token in view.get("tokens", []):
+        tokens_at.setdefault(token["field"], []).append(token_name(content, token, lang))
     heroes_at: dict[str, list[str]] = {}
     manors_at: dict[str, list[str]] = {}
     for hero in view.get("heroes", []):

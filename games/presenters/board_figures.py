@@ -11,8 +11,9 @@ rest); a figure lying face down, seen only by this viewer, is drawn pale and das
 from __future__ import annotations
 
 from django.utils.html import escape
+from django.utils.safestring import SafeString
 
-from games.presenters.svg import el, fmt, spaced
+from games.presenters.svg import NOTHING, el, fmt, join, spaced
 
 #: The drawn box of a figure on the board (a token is 13 units, a field dot 16).
 SIZE = 24
@@ -54,12 +55,12 @@ FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 
 
-def figure(kind: str, x: float, y: float, title: str, *, face_down: bool = False) -> str:
+def figure(kind: str, x: float, y: float, title: str, *, face_down: bool = False) -> SafeString:
     """The figure of ``kind`` in its box with the top left corner at (x, y), or "" for other kinds."""
     shapes = FIGURES.get(kind)
     if shapes is None:
-        return ""
-    body = "".join(el("path", d=spaced(d), fill=fill, class_=f"figure-{part}") for part, fill, d in shapes)
+        return NOTHING
+    body = join(el("path", d=spaced(d), fill=fill, class_=f"figure-{part}") for part, fill, d in shapes)
     css = f"figure figure-{kind.replace('_', '-')}" + (" figure-face-down" if face_down else "")
     shadow = el("ellipse", cx="10", cy="19.4", rx="8", ry="1.6", class_="figure-shadow")
     return el("g", el("title", escape(title)) + shadow + body, class_=css, transform=_placed(x, y))
@@ -78,7 +79,7 @@ KAHN_POLE = "M4 15 L15.5 1.5"
 KAHN_STAFF = "M6 10.2 L15 8"
 
 
-def kahn(x: float, y: float, title: str, *, staff: bool = False) -> str:
+def kahn(x: float, y: float, title: str, *, staff: bool = False) -> SafeString:
     """The Kahn in a figure's box with the top left corner at (x, y)."""
     parts = [el("title", escape(title)),
              el("path", d=spaced(KAHN_POLE), class_="kahn-pole"),
@@ -86,7 +87,7 @@ def kahn(x: float, y: float, title: str, *, staff: bool = False) -> str:
              el("path", d=spaced(KAHN_RIM), class_="kahn-rim")]
     if staff:
         parts.append(el("path", d=spaced(KAHN_STAFF), class_="kahn-staff"))
-    return el("g", "".join(parts), class_="boat-g kahn" + (" kahn-staff-aboard" if staff else ""),
+    return el("g", join(parts), class_="boat-g kahn" + (" kahn-staff-aboard" if staff else ""),
               transform=_placed(x, y))
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.engine.content.model import Content
 from games.presenters import board
 from games.presenters import board_figures as figures
-from games.presenters.svg import el, text
+from games.presenters.svg import el, join, text
 
 
 @dataclass(frozen=True)
@@ -65,26 +65,26 @@ HOUSE = ((3, 10), (10, 3), (17, 10), (17, 18), (3, 18))   # the manor's outline,
 
 
 def _swatch(body: str, view_box: str, width: float = 1.25) -> SafeString:
-    return mark_safe(f'<svg xmlns="http://www.w3.org/2000/svg" class="legend-swatch" viewBox="{view_box}" '
-                     f'style="width:{width:g}rem" aria-hidden="true" focusable="false">{body}</svg>')
+    return el("svg", body, xmlns="http://www.w3.org/2000/svg", class_="legend-swatch", viewBox=view_box,
+              style=f"width:{width:g}rem", aria_hidden="true", focusable="false")
 
 
 def _terrain(terrain: str) -> Entry:
-    body = f"<defs>{board.terrain_defs([terrain], prefix='legend-')}</defs>"
+    body = el("defs", board.terrain_defs([terrain], prefix="legend-"))
     body += el("rect", x=0, y=0, width=40, height=40, rx=4, class_=f"card terrain-{terrain}")
     body += el("rect", x=0, y=0, width=40, height=40, rx=4, class_="card-art",
                fill=f"url(#{board.terrain_pattern_id(terrain, 'legend-')})")
     return Entry(_swatch(body, "0 0 40 40"), TERRAIN_LABELS.get(terrain, lambda: terrain)())
 
 
-def _field(classes: str, sign: str) -> str:
+def _field(classes: str, sign: str) -> SafeString:
     parts = el("circle", cx=10, cy=10, r=board.FIELD_R, class_="field-dot")
     if sign:
         parts += text(10, 13.2, sign, class_="field-symbol")
     return el("g", parts, class_=classes)
 
 
-def _token(kind: str, borders: list[str]) -> str:
+def _token(kind: str, borders: list[str]) -> SafeString:
     stroke = board.BORDER_COLOURS.get(borders[0], "#555") if borders else "#555"
     inner = board.BORDER_COLOURS.get(borders[-1], stroke) if borders else stroke
     return (el("rect", x=3.5, y=3.5, width=13, height=13, rx=2, class_="token token-open", stroke=stroke)
@@ -100,7 +100,7 @@ def legend(content: Content, view: dict[str, Any], lang: str) -> list[Entry]:
 
     for classes, sign, label in FIELD_ENTRIES:
         entries.append(Entry(_swatch(_field(classes, sign), "0 0 20 20", 1), label()))
-    secret = "".join(el("g", el("circle", cx=10 + 18 * i, cy=10, r=board.FIELD_R, class_="field-dot")
+    secret = join(el("g", el("circle", cx=10 + 18 * i, cy=10, r=board.FIELD_R, class_="field-dot")
                            + text(10 + 18 * i, 13, str(number), class_="field-target"),
                            class_=f"field kind-secret secret-{colour}")
                      for i, (colour, number) in enumerate((("red", 5), ("yellow", 7), ("green", 9))))
@@ -131,14 +131,14 @@ def legend(content: Content, view: dict[str, Any], lang: str) -> list[Entry]:
 
     seats = sorted({h["seat"] for h in view.get("heroes", []) if h.get("position") or h.get("between")})
     if seats:
-        pawns = "".join(el("path", d=board.pawn_path(9 + 16 * i, 11), class_="hero",
+        pawns = join(el("path", d=board.pawn_path(9 + 16 * i, 11), class_="hero",
                            fill=board.SEAT_COLOURS[seat % len(board.SEAT_COLOURS)])
                         for i, seat in enumerate(seats))
         entries.append(Entry(_swatch(pawns, f"0 0 {16 * len(seats) + 2} 22", 0.9 + 0.75 * len(seats)),
                              _("hero, a pawn in the player's colour")))
     manors = sorted({h["seat"] for h in view.get("heroes", []) if h.get("manor")})
     if manors:
-        houses = "".join(el("polygon", points=" ".join(f"{x + 20 * i},{y}" for x, y in HOUSE), class_="manor",
+        houses = join(el("polygon", points=" ".join(f"{x + 20 * i},{y}" for x, y in HOUSE), class_="manor",
                             fill=board.SEAT_COLOURS[seat % len(board.SEAT_COLOURS)])
                          for i, seat in enumerate(manors))
         entries.append(Entry(_swatch(houses, f"0 0 {20 * len(manors)} 20", 0.4 + 0.85 * len(manors)), _("manor")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Seat
@@ -13,5 +14,6 @@ def seat_name(seat: Seat) -> str:
     """The player's name, a bot with its level, or empty; a stand-in bot is named after its player."""
     if seat.is_bot and seat.user is None:
         return _("Bot (%(level)s)") % {"level": LEVEL_NAMES.get(seat.bot_level or Seat.STAND_IN_LEVEL, seat.bot_level)}
-    name = seat.user.public_name if seat.user else _("(empty seat)")
-    return _("%(name)s (bot stands in)") % {"name": name} if seat.is_bot else name
+    # gettext, not the lazy _: the name is a str in the active language, as the signature says.
+    name = seat.user.public_name if seat.user else gettext("(empty seat)")
+    return gettext("%(name)s (bot stands in)") % {"name": name} if seat.is_bot else name

@@ -1,36 +1,43 @@
 """The few helpers every SVG drawing of the site is written with (the board, its figures, the legend).
 
-Every text and attribute goes through ``escape``: the drawings are marked safe by their callers.
+The drawings are built with Django's ``format_html``: an attribute value or a text is escaped, a part that
+is already drawn (a ``SafeString`` from these helpers) is kept as it is. So nothing a player named, and no
+label, can end up as markup, and no caller marks a string safe by hand.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from django.utils.html import escape
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+
+NOTHING = mark_safe("")  # an empty drawn part (a badge that is not shown)
 
 
-def attrs(**values: Any) -> str:
+def attrs(**values: Any) -> SafeString:
     """``class_="a"`` → ``class="a"``, ``stroke_width=2`` → ``stroke-width="2"``; None and False are left out."""
-    parts = []
-    for key, value in values.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(str(value))}"')
-    return " ".join(parts)
+    pairs = [(key.rstrip("_").replace("_", "-"), value) for key, value in values.items()
+             if value is not None and value is not False]
+    return format_html_join(" ", '{}="{}"', pairs)
 
 
-def el(tag: str, content: str = "", **values: Any) -> str:
-    a = attrs(**values)
+def join(parts: Iterable[str]) -> SafeString:
+    """Drawn parts one after another; a plain string among them is escaped as text."""
+    return format_html_join("", "{}", ((part,) for part in parts))
+
+
+def el(tag: str, content: str = "", **values: Any) -> SafeString:
+    """One element: ``content`` is drawn parts (kept) or text (escaped)."""
     if content:
-        return f"<{tag} {a}>{content}</{tag}>"
-    return f"<{tag} {a}/>"
+        return format_html("<{} {}>{}</{}>", tag, attrs(**values), content, tag)
+    return format_html("<{} {}/>", tag, attrs(**values))
 
 
-def text(x: float, y: float, body: str, **values: Any) -> str:
-    return el("text", escape(body), x=f"{x:.1f}", y=f"{y:.1f}", **values)
+def text(x: float, y: float, body: str, **values: Any) -> SafeString:
+    return el("text", body, x=f"{x:.1f}", y=f"{y:.1f}", **values)
 
 
 def fmt(v: float) -> str:

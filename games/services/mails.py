@@ -7,6 +7,7 @@ A row is handed to the sender only after the transaction that recorded it commit
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
@@ -18,13 +19,13 @@ from games import notifications, queue
 from games.models import Game, Notification
 
 
-def deliver_on_commit(rows) -> None:
+def deliver_on_commit(rows: Iterable[Notification | None]) -> None:
     for row in rows:
         if row is not None:
             queue.send_on_commit("games.tasks.send_notification", row.pk)
 
 
-def _pause_before_send(row) -> None:
+def _pause_before_send(row: Notification) -> None:
     # Tests of a worker killed mid-task set this to hold the task between claiming and sending.
     pause = getattr(settings, "NOTIFICATION_TEST_PAUSE_SECONDS", 0)
     if pause:
@@ -79,7 +80,8 @@ def due_reminders(now: datetime | None = None) -> list[Notification]:
                                 turn_deadline_at__lte=now + timedelta(hours=hours[0]))
     for game in games:
         seat = game.seats.select_related("user").filter(index=game.current_seat, is_bot=False, dropped=False).first()
-        if seat is None or seat.user is None:
+        # The query asked for a deadline; the column itself may be empty, so the type says so too.
+        if seat is None or seat.user is None or game.turn_deadline_at is None:
             continue
         left = game.turn_deadline_at - now
         for offset in hours:

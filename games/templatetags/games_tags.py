@@ -87,7 +87,7 @@ def invitation_for(next_url):
     if match.view_name != "games:join_invite":
         return None
     game = Game.objects.select_related("creator").filter(
-        pk=match.kwargs.get("game_id"), invite_code=match.kwargs.get("invite_code")).first()
+        pk=match.kwargs["game_id"], invite_code=match.kwargs["invite_code"]).first()
     return game
 
 

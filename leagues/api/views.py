@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.http import user_of
 from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
 from apibase.views import ApiPagination, ApiView
 from leagues import selectors, services
@@ -115,14 +116,14 @@ class SeasonEntryView(ApiView):
                    responses={201: s.SeasonSerializer, **errors(404, *WRITE_ERRORS)})
     def post(self, request: Request, season_id: int) -> Response:
         season = selectors.season_get_for_user(user=request.user, season_id=season_id)
-        services.season_enter(user=request.user, season=season)
+        services.season_enter(user=user_of(request), season=season)
         return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(operation_id="seasons_entry_destroy", summary="Withdraw (running games go to the stand-in bot)",
                    tags=TAGS, responses={204: None, **errors(404, *WRITE_ERRORS)})
     def delete(self, request: Request, season_id: int) -> Response:
         season = selectors.season_get_for_user(user=request.user, season_id=season_id)
-        services.season_withdraw(user=request.user, season=season)
+        services.season_withdraw(user=user_of(request), season=season)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -5,7 +5,7 @@ mail functions at the end."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -24,7 +24,7 @@ from .membership import Role
 def _history(season: Season) -> fixtures.History:
     history = fixtures.History()
     tables: dict[int, list[int]] = {}
-    byes = []
+    byes: list[int] = []
     for row in TableSeat.objects.filter(round__season=season).values("table_id", "user_id"):
         if row["table_id"] is None:
             byes.append(row["user_id"])
@@ -68,7 +68,9 @@ def round_draw(*, season: Season, number: int) -> Round | None:
     return rnd
 
 
-def round_date(season: Season, number: int):
+def round_date(season: Season, number: int) -> datetime | None:
+    """When round ``number`` is due: a fixed date after the season's start, or None (each round starts
+    when the one before ends)."""
     if season.round_start == Season.RoundStart.DATES:
         return season.starts_at + timedelta(days=season.round_days * (number - 1))
     return None

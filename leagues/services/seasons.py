@@ -81,7 +81,8 @@ def advance_seasons(now=None) -> int:
             done += 1
     for season in Season.objects.filter(status=Season.Status.RUNNING, round_start=Season.RoundStart.DATES):
         drawn = season.round_set.count()
-        if drawn < season.rounds and round_date(season, drawn + 1) <= now:
+        due = round_date(season, drawn + 1) if drawn < season.rounds else None
+        if due is not None and due <= now:
             if round_draw(season=season, number=drawn + 1) is not None:
                 done += 1
     return done

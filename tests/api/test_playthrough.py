@@ -94,8 +94,7 @@ class SecretWatch:
             assert node["face"] is None and node["kind"] is None
         for key, which in (("namenloser_card", "namenloser"), ("dragon_card", "dragon")):
             if node.get(key) is not None:
-                peeked = self.state.flags.get("peeked", {}).get(str(seat), [])
-                assert which in self.state.flags.get("revealed_cards", []) or which in peeked
+                assert which in self.state.known_cards(seat)
         for decision in node.get("pending") or []:
             if isinstance(decision, dict) and decision.get("seat") != seat:
                 assert "options" not in decision, f"seat {decision['seat']}'s options leak to seat {seat}"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from games.bots import Bot, bot_action
 from games.engine import legal_actions
 from games.engine.content import load_content
+from games.engine.core.payloads import PAYLOADS, HeirChoice, Payload, ProbeStep
 from games.engine.core.state import Pending
 from games.engine.registry import HOOKS
 from tests.engine.helpers import begun, play_state
@@ -34,6 +37,11 @@ OPTIONS = {
     "make_room": ["fd-1", "leave"],
     "choose_xp": ["blue", "green", "red"],
     "lose_xp": ["blue", "red"],
+    # The co-op variant's decisions (issue 18): bots take the first option, the answer that keeps the game going.
+    "join_group": ["join", "decline"],
+    "group_fighter": ["0", "1"],
+    "reward_to": ["0", "1"],
+    "reward_agree": ["agree", "refuse"],
 }
 
 
@@ -41,12 +49,21 @@ def test_every_registered_kind_is_covered():
     assert set(HOOKS.handlers.answer_class) <= set(OPTIONS)
 
 
+def _payload(kind: str, probe: dict) -> Payload:
+    """The kind's record with a probe where it has one and blank values elsewhere (bots read the view)."""
+    cls = PAYLOADS[kind]
+    if cls is ProbeStep:
+        return ProbeStep(probe)
+    blank = {"str": "", "int": 0, "bool": False}
+    return cls(**{f.name: blank.get(str(f.type), [] if str(f.type).startswith("list") else {}) for f in fields(cls)})
+
+
 @pytest.mark.parametrize("kind", sorted(OPTIONS))
 def test_the_bot_answers(kind):
     content = load_content()
     state = begun(content, play_state(content, [("krieger", "A1")]))
     probe = {"skill": "melee", "mod": 0, "purpose": "fight", "seat": 0, "data": {}}
-    state.pending = [Pending(seat=0, kind=kind, options=list(OPTIONS[kind]), context={"probe": probe})]
+    state.pending = [Pending(seat=0, kind=kind, options=list(OPTIONS[kind]), context=_payload(kind, probe))]
     legal = legal_actions(content, state, 0)
     assert legal
     for level in ("easy", "normal", "strong"):
@@ -59,6 +76,6 @@ def test_the_heir_keeps_the_gem_then_the_deed(options, kept):
     the tower and with it the whole deed."""
     content = load_content()
     state = begun(content, play_state(content, [("krieger", "A1")]))
-    state.pending = [Pending(seat=0, kind="keep_item", options=options, context={"field": "A1"})]
+    state.pending = [Pending(seat=0, kind="keep_item", options=options, context=HeirChoice("A1"))]
     action = bot_action(content, state, 0, Bot("normal", 1))
     assert next(iter(action.params().values())) == kept

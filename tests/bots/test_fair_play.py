@@ -43,7 +43,7 @@ def hide_differently(content, state: State, seat: int, rng: random.Random) -> St
     for tid, loc in zip(chosen, locations, strict=False):
         other.tokens[tid] = TokenState(loc.loc, False, (), False)
     del olds
-    revealed = state.flags.get("revealed_cards", [])
+    revealed = state.revealed_cards
     if "namenloser" not in revealed and content.namenlose_cards:
         other.namenloser_card = rng.choice(sorted(content.namenlose_cards))
     if "dragon" not in revealed and content.dragon_cards:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine.content.model import Content, FieldKind
-from games.engine.core.state import PILE_FACE_DOWN, State, TokenState, at_field, held_by
+from games.engine.core.state import PILE_FACE_DOWN, Phase, State, TokenState, at_field, held_by
 from games.engine.rules.setup import new_game
 
 # A fixed arrangement of the 25 cards (there is no card Q): row by row from the north-west.
@@ -26,7 +26,7 @@ def play_state(
     state = new_game(content, seats=len(heroes), seed="test")
     state.grid = list(order)
     state.revealed = [letter not in hidden for letter in order]
-    state.phase = "play"
+    state.phase = Phase.PLAY
     state.turn = 1
     state.current = 0
     state.unwetter = unwetter

@@ -20,7 +20,7 @@ from games.engine.core.actions import (
     Move,
     UseEncounter,
 )
-from games.engine.core.state import BAG, OUT, TokenState
+from games.engine.core.state import BAG, OUT, Phase, TokenState
 from games.engine.playout import acting_seat
 
 from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token
@@ -259,7 +259,7 @@ def test_a_dead_challenger_drops_his_things_on_a_field_he_chooses_and_the_namenl
     state, _ = act(content, state, ChooseField(field="H4"))
     state, _ = act(content, state, KeepItem(token=sword))
     assert state.tokens[ring].field == "H4" or state.tokens[ring].loc != "hero:0"
-    assert state.heroes[0].position == state.heroes[0].manor and "boss_fight" not in state.flags
+    assert state.heroes[0].position == state.heroes[0].manor and state.boss_fight is None
     assert state.phase == "play"
     # The next challenger finds him whole again.
     state = end_turn(content, state)
@@ -324,7 +324,7 @@ def test_a_poor_challenger_cannot_challenge_and_a_dead_one_drops_on_v11(content)
     state, events = act(content, state, ChallengeDragon(skill="ranged"), FAIL)
     assert "experience_lost" in kinds_of(events) and state.heroes[0].xp["green"] == 0
     state = settle(content, state)
-    assert state.heroes[0].deaths == 1 and "boss_fight" not in state.flags
+    assert state.heroes[0].deaths == 1 and state.boss_fight is None
     assert state.tokens[bow].loc == "hero:0" or state.tokens[bow].field == "V11"
 
 
@@ -361,7 +361,7 @@ def test_robbed_gold_goes_into_the_hoard(content):
     state = play_state(content, [("krieger", "A1")])
     ctx = Ctx_for(content, state)
     _robbed(ctx, 0)
-    assert state.flags["hoard_extra"] == 1
+    assert state.hoard_extra == 1
 
 
 # --- Whole games -------------------------------------------------------------------------------------------
@@ -433,7 +433,7 @@ def test_a_game_from_the_scroll_to_the_victory_over_the_dragon(content):
 
 def test_begin_turn_is_refused_after_the_end(content):
     state = _gem_holder_before_a_guardian(content)
-    state.phase = "finished"
+    state.phase = Phase.FINISHED
     assert legal_actions(content, state, 0) == []
     from games.engine import IllegalActionError
 

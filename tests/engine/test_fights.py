@@ -295,13 +295,13 @@ def test_the_schatten_grows_with_every_lp_it_takes_and_pays_1w6_gold(content):
     state, _ = act(content, state, Fight(token="red-schatten", skill="magic"), rolls=(6, 6))
     assert legal(content, state) == [LoseLp(source="natural"), LoseLp(source="baz-13")]
     state, events = act(content, state, LoseLp(source="baz-13"))
-    assert state.flags["shadow_hearts"] == {"red-schatten": 1}
+    assert state.shadow_hearts == {"red-schatten": 1}
     assert state.tokens["baz-13"].loc == "pile:bazaar"  # the shield is destroyed (LP-20)
     state, _ = act(content, state, EndTurn())
     state = begun(content, state)
     state, events = act(content, state, Fight(token="red-schatten", skill="magic"), rolls=(1, 1, 2, 2, 5))
     assert len([e for e in events if e.kind == "probe"]) == 2
-    assert state.heroes[0].gold == 3 + 5 and state.flags["shadow_hearts"] == {}
+    assert state.heroes[0].gold == 3 + 5 and state.shadow_hearts == {}
     # Back into the bag with its printed heart, after the draw (issue 11): the empty bag draws nothing.
     kinds = kinds_of(events)
     assert kinds.index("bag_empty") < kinds.index("monster_back_to_bag") and state.tokens["red-schatten"].loc == BAG

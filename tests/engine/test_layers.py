@@ -72,3 +72,12 @@ def test_a_decision_claimed_twice_is_refused():
     second.answers("same", ChooseOption)(lambda ctx, seat, pending, value: None)
     with pytest.raises(ValueError, match="same"):
         Handlers.merged([first, second])
+
+
+def test_a_handler_added_after_the_registry_merged_the_tables_is_refused():
+    # The tables are fixed once the registry has merged them: a late decorator would change the rules
+    # for some games and not others (no module-global state that changes after start-up).
+    module_table = registry.MODULES[0].HANDLERS
+    assert module_table.sealed and registry.HOOKS.handlers.sealed
+    with pytest.raises(RuntimeError, match="merged"):
+        module_table.on_probe("late")(lambda *args: None)

@@ -13,6 +13,7 @@ from games.engine import IllegalActionError, ScriptedDice, SeededDice, State, ap
 from games.engine.content.model import FieldKind
 from games.engine.core.actions import ACTION_KINDS
 from games.engine.core.heroes import held_items, skill_value
+from games.engine.core.payloads import TokenChoice
 from games.engine.core.state import (
     ASIDE,
     BAG,
@@ -48,14 +49,14 @@ def check_invariants(content, state: State) -> None:
         assert kind in {"field", "hero", "deed", "quest", "companion"}, ts.loc
         if kind == "field":
             assert where in fields, ts.loc
-    drawn = [p.context["token"] for p in state.pending if p.kind == "place_token"]
+    drawn = [p.payload(TokenChoice).token for p in state.pending if p.kind == "place_token"]
     assert sorted(drawn) == sorted(state.tokens_at(DRAWN))
     assert sorted(state.turn_state.offers) == sorted(state.tokens_at(OFFER))
     # A token held apart until its draw is made is back in the bag once no decision is open (TOK-09).
-    assert sorted(r[0] for r in state.flags.get("returning", [])) == sorted(state.tokens_at(RETURNING))
+    assert sorted(r.token for r in state.returning) == sorted(state.tokens_at(RETURNING))
     assert state.pending or not state.tokens_at(RETURNING)
     assert not state.tokens_at(RETURNING) or any(
-        p.kind in ("hellsehen", "bag_search") or p.context.get("probe", {}).get("purpose") == "hellsehen"
+        p.kind in ("hellsehen", "bag_search") or p.context.to_json().get("probe", {}).get("purpose") == "hellsehen"
         for p in state.pending)
     # At most one bag draw per turn (BAG-08).
     assert state.turn_state.bag_draws <= 1
@@ -104,7 +105,7 @@ def check_invariants(content, state: State) -> None:
             hero = state.heroes[pending.seat]
             assert pending.options == ["natural", *(t for t, left in hero.artificial.items() if left > 0)]
     # A final fight pauses only for a decision; a finished game has a winner and no open decision.
-    if "boss_fight" in state.flags:
+    if state.boss_fight is not None:
         assert state.pending and state.phase == "play"
     if state.phase == "finished":
         assert state.winner is not None and not state.pending
@@ -180,10 +181,8 @@ def check_view_leaks_nothing(content, state: State, seat: int) -> None:
         if not face_known_to(content, state, seat, tid):
             assert f'"{tid}"' not in text, f"{tid} leaks to seat {seat}"
     # The boss cards stay secret but for a seat that peeked at them (Mäuse) or once revealed.
-    peeked = state.flags.get("peeked", {}).get(str(seat), [])
-    revealed = state.flags.get("revealed_cards", [])
     for card in ("namenloser", "dragon"):
-        if card not in peeked and card not in revealed:
+        if card not in state.known_cards(seat):
             assert seen[f"{card}_card"] is None
     # Pending options and the offer are shown only to the seat concerned.
     for entry in seen["pending"]:

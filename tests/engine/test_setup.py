@@ -8,7 +8,7 @@ from games.engine import IllegalActionError, ScriptedDice, apply, legal_actions,
 from games.engine.content.model import FieldKind, TokenCategory
 from games.engine.core.actions import ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
 from games.engine.core.board import orthogonal_cells
-from games.engine.core.state import ASIDE, BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN
+from games.engine.core.state import ASIDE, BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN, Phase
 
 SET_ASIDE_LETTERS = {"H", "J", "N", "R", "V"}
 
@@ -126,7 +126,7 @@ def test_manor_never_at_s1(content):
     state = fresh(content, 1)
     state, _ = play(content, state, 0, ChooseHero(hero="krieger"))
     state.heroes[0].drawn_region = "S"
-    state.phase = "setup_manor"
+    state.phase = Phase.SETUP_MANOR
     fields = {a.field for a in legal_actions(content, state, 0)}
     assert "S1" not in fields
 

@@ -41,9 +41,7 @@ def secrets_of_others(content, states: list[State], viewer: int | None) -> set[s
         for hero in st.heroes:
             if hero.deed and hero.seat != viewer:
                 secrets.add(hero.deed)
-        shown = set(st.flags.get("revealed_cards", []))
-        if viewer is not None:
-            shown |= set(st.flags.get("peeked", {}).get(str(viewer), []))
+        shown = set(st.revealed_cards) if viewer is None else st.known_cards(viewer)
         known_cards |= {card for which, card in (("namenloser", st.namenloser_card), ("dragon", st.dragon_card))
                         if card and which in shown}
     for st in states:

@@ -38,7 +38,7 @@ def near_the_end(content):
     empty_bag(state)
     with_namenloser(content, state)
     with_dragon(content, state, card="roter_drache")
-    state.flags.pop("revealed_cards", None)
+    state.revealed_cards = []
     hero = state.heroes[0]
     hero.deed, hero.deed_parts = "banner_der_ahnen", 2
     put_on_deed_card(content, state, 0, "dp-banner-2", flipped=True)

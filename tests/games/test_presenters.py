@@ -47,3 +47,17 @@ def test_the_board_fits_the_explored_cards_and_keeps_the_whole_square_at_hand():
     full = re.search(r'data-full="([^"]+)"', svg).group(1)
     assert fit == f"{-board.MARGIN} {-board.MARGIN} {board.CARD + 2 * board.MARGIN} {board.CARD + 2 * board.MARGIN}"
     assert full.split()[2] == str(board.BOARD + 2 * board.MARGIN)
+
+
+def test_a_seat_is_named_by_a_plain_string_in_the_active_language():
+    from django.utils import translation
+
+    from games.models import Seat
+    from games.presenters.seats import seat_name
+
+    empty = Seat(index=1)
+    with translation.override("en"):
+        assert type(seat_name(empty)) is str and seat_name(empty) == "(empty seat)"
+    stand_in = Seat(index=1, is_bot=True, bot_level="easy")
+    with translation.override("de"):
+        assert type(seat_name(stand_in)) is str

@@ -159,14 +159,19 @@ def test_verify_games_reports_a_tampered_row(user, other_user):
         call_command("verify_games")
 
 
-def test_every_part_of_the_engine_state_has_a_home_in_the_rows():
-    from dataclasses import fields
+def test_every_part_of_the_engine_state_has_a_home_in_the_rows(user, other_user):
+    """The state's own JSON is split between columns, rows of their own and ``global_state``: nothing is
+    lost on the way (a state read from the rows equals the replay of the log) and nothing lies twice."""
+    from games.persistence import COLUMN_KEYS, ROW_KEYS, load_state_for_update
+    from games.replay import replay_state
 
-    from games.engine.core.state import State
-    from games.persistence import GLOBAL_KEYS
-
-    row_parts = {"phase", "current", "turn", "grid", "revealed", "heroes", "tokens"}
-    assert {f.name for f in fields(State)} == set(GLOBAL_KEYS) | row_parts
+    game = two_player_game(user, other_user)
+    play_first_legal(game, times=10)
+    game.refresh_from_db()
+    state = load_state_for_update(game)
+    assert state == replay_state(game, snapshots=False)
+    assert set(state.to_json()) == set(COLUMN_KEYS) | set(ROW_KEYS) | set(game.global_state)
+    assert not (set(COLUMN_KEYS) | set(ROW_KEYS)) & set(game.global_state)
 
 
 def test_my_games_lists_your_turn_first(user, other_user):
@@ -177,6 +182,35 @@ def test_my_games_lists_your_turn_first(user, other_user):
     assert sorted(g.pk for g in listed) == sorted(g.pk for g in games)
     flags = [users_by_seat(g)[g.current_seat] == user for g in listed]
     assert flags == sorted(flags, reverse=True)
+
+
+def test_games_on_my_turn_are_the_running_games_whose_current_seat_is_mine(user, other_user):
+    from games import selectors
+
+    games = [two_player_game(user, other_user) for _ in range(4)]
+    mine = {g.pk for g in games if users_by_seat(g)[g.current_seat] == user}
+    theirs = {g.pk for g in games} - mine
+    assert {g.pk for g in selectors.games_on_my_turn(user)} == mine
+    assert {g.pk for g in selectors.games_on_my_turn(other_user)} == theirs
+    finished = next(iter(games))
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(user)}
+    assert finished.pk not in {g.pk for g in selectors.games_on_my_turn(other_user)}
+
+
+def test_a_seat_its_player_left_is_not_his_turn(user, other_user):
+    """A resigned (dropped) player keeps his row in the game, but the turn at that seat is not his: the
+    lobby's order, the API's your_turn filter and the header's count agree."""
+    from games import selectors, visits
+
+    game = two_player_game(user, other_user)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.RUNNING, current_seat=1)
+    assert users_by_seat(game)[1] == other_user
+    assert [g.pk for g in selectors.games_on_my_turn(other_user)] == [game.pk]
+    game.seats.filter(index=1).update(dropped=True)
+    assert list(selectors.games_on_my_turn(other_user)) == []
+    assert [g.my_turn for g in selectors.my_games(other_user)] == [False]
+    assert visits.games_waiting_for(other_user) == 0
 
 
 def test_a_private_game_is_not_found_for_strangers(user, other_user):

@@ -231,6 +231,19 @@ def test_the_poll_answers_204_until_the_game_changes(client, game):
     assert "no-cache" in changed["Cache-Control"] or "max-age=0" in changed["Cache-Control"]
 
 
+def test_a_full_poll_files_the_stamp_the_view_served_and_keeps_it_no_longer(client, game):
+    from django.core.cache import cache
+
+    from games import poll
+
+    c = acting_client(client, game)
+    cache.delete(poll.stamp_key(game.pk))
+    answer = c.get(reverse("games:poll", args=[game.pk]), {"stamp": "0-open-2"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert cache.get(poll.stamp_key(game.pk)) == answer.context["stamp"]
+    assert poll.SERVED_STAMP.get() is None  # the view's stamp does not outlive its request
+
+
 def test_the_poll_notices_a_player_joining(client, user, other_user):
     game = new_game(user, seat_count=3)
     client.force_login(user)

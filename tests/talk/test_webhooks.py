@@ -137,3 +137,11 @@ def test_a_private_address_is_refused_on_the_page(client, game, anna):
 def test_setup_steps_are_not_posted(game, anna, receiver):
     webhooks.webhook_create(user=anna, game=game, kind="slack", url=receiver.url + "/slack")
     assert webhooks.record_event(game_id=game.pk, key="turn:0:1", event={"type": "turn", "turn": 0, "seat": 1}) == []
+
+
+def test_the_end_of_a_game_is_told_with_its_winner_or_without_one(game, bert):
+    game.title = "Abendrunde"
+    assert webhooks.event_text(game, {"type": "finished"}, "en") == "Abendrunde is over."  # no winner (abandoned)
+    game.winner_seat = 1
+    assert webhooks.event_text(game, {"type": "finished"}, "en") == (
+        f"Abendrunde is over: {bert.public_name} has won.")

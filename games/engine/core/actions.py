@@ -17,8 +17,6 @@ from .errors import MalformedActionError
 class Param:
     name: str
     type: str            # "hero", "cell", "field", "choice", "token", "int"
-    label_en: str
-    label_de: str
     optional: bool = False
 
 
@@ -26,8 +24,6 @@ class Param:
 class Action:
     KIND: ClassVar[str] = ""
     PARAMS: ClassVar[tuple[Param, ...]] = ()
-    LABEL_EN: ClassVar[str] = ""
-    LABEL_DE: ClassVar[str] = ""
 
     @property
     def kind(self) -> str:
@@ -60,10 +56,9 @@ ACTION_KINDS: dict[str, type[Action]] = {}
 @dataclass(frozen=True)
 class ChooseHero(Action):
     KIND = "choose_hero"
-    LABEL_EN, LABEL_DE = "Choose your hero", "Held wählen"
     PARAMS = (
-        Param("hero", "hero", "Hero", "Held"),
-        Param("spell", "token", "Spell instead of 3 gold (Mage)", "Zauberspruch statt 3 Gold (Magier)", True),
+        Param("hero", "hero"),
+        Param("spell", "token", True),
     )
     hero: str
     spell: str | None = None
@@ -73,8 +68,7 @@ class ChooseHero(Action):
 @dataclass(frozen=True)
 class PlaceRegion(Action):
     KIND = "place_region"
-    LABEL_EN, LABEL_DE = "Place your region card", "Gebietskarte legen"
-    PARAMS = (Param("cell", "cell", "Square (row*5+column)", "Feld im Quadrat (Zeile*5+Spalte)"),)
+    PARAMS = (Param("cell", "cell"),)
     cell: int
 
 
@@ -82,8 +76,7 @@ class PlaceRegion(Action):
 @dataclass(frozen=True)
 class PlaceManor(Action):
     KIND = "place_manor"
-    LABEL_EN, LABEL_DE = "Place your manor", "Herrenhaus setzen"
-    PARAMS = (Param("field", "field", "Beige field beside the manor", "Beiges Feld vor dem Herrenhaus"),)
+    PARAMS = (Param("field", "field"),)
     field: str
 
 
@@ -91,9 +84,7 @@ class PlaceManor(Action):
 @dataclass(frozen=True)
 class ChooseAxis(Action):
     KIND = "choose_axis"
-    LABEL_EN = "Axis for your card's two face-down tokens"
-    LABEL_DE = "Achse für die zwei verdeckten Marken deiner Karte"
-    PARAMS = (Param("axis", "choice", "Axis", "Achse"),)
+    PARAMS = (Param("axis", "choice"),)
     axis: str            # "north_south" or "east_west"
 
 
@@ -102,15 +93,13 @@ class ChooseAxis(Action):
 @dataclass(frozen=True)
 class BeginTurn(Action):
     KIND = "begin_turn"
-    LABEL_EN, LABEL_DE = "Begin the turn (start-of-turn rolls)", "Zug beginnen (Würfe zu Zugbeginn)"
 
 
 @_kind
 @dataclass(frozen=True)
 class ChooseMovement(Action):
     KIND = "choose_movement"
-    LABEL_EN, LABEL_DE = "Choose how to move this turn", "Bewegungsart für diesen Zug wählen"
-    PARAMS = (Param("mode", "choice", "Movement", "Bewegung"),)
+    PARAMS = (Param("mode", "choice"),)
     mode: str
 
 
@@ -118,8 +107,7 @@ class ChooseMovement(Action):
 @dataclass(frozen=True)
 class Move(Action):
     KIND = "move"
-    LABEL_EN, LABEL_DE = "Move one field", "Ein Feld ziehen"
-    PARAMS = (Param("to", "field", "To field", "Zielfeld"),)
+    PARAMS = (Param("to", "field"),)
     to: str
 
 
@@ -127,8 +115,7 @@ class Move(Action):
 @dataclass(frozen=True)
 class Fly(Action):
     KIND = "fly"
-    LABEL_EN, LABEL_DE = "Fly (broom or Pegasus)", "Fliegen (Hexenbesen oder Pegasus)"
-    PARAMS = (Param("to", "field", "To field", "Zielfeld"),)
+    PARAMS = (Param("to", "field"),)
     to: str
 
 
@@ -136,8 +123,7 @@ class Fly(Action):
 @dataclass(frozen=True)
 class Jump(Action):
     KIND = "jump"
-    LABEL_EN, LABEL_DE = "Jump four fields (jumping shoes)", "Vier Felder springen (Springschuhe)"
-    PARAMS = (Param("to", "field", "To field", "Zielfeld"),)
+    PARAMS = (Param("to", "field"),)
     to: str
 
 
@@ -145,22 +131,19 @@ class Jump(Action):
 @dataclass(frozen=True)
 class UseTeleporter(Action):
     KIND = "use_teleporter"
-    LABEL_EN, LABEL_DE = "Use the teleporter (1W6)", "Teleporter benutzen (1W6)"
 
 
 @_kind
 @dataclass(frozen=True)
 class RollLabyrinth(Action):
     KIND = "roll_labyrinth"
-    LABEL_EN, LABEL_DE = "Roll in the labyrinth (1W6)", "Im Labyrinth würfeln (1W6)"
 
 
 @_kind
 @dataclass(frozen=True)
 class ChooseDie(Action):
     KIND = "choose_die"
-    LABEL_EN, LABEL_DE = "Choose a die", "Würfel wählen"
-    PARAMS = (Param("value", "choice", "Die", "Würfel"),)
+    PARAMS = (Param("value", "choice"),)
     value: int
 
 
@@ -168,8 +151,7 @@ class ChooseDie(Action):
 @dataclass(frozen=True)
 class LoseLp(Action):
     KIND = "lose_lp"
-    LABEL_EN, LABEL_DE = "Choose which LP to lose", "Wählen, welcher LP verloren geht"
-    PARAMS = (Param("source", "choice", "LP", "LP"),)
+    PARAMS = (Param("source", "choice"),)
     source: str          # "natural" or the token id of the armour/shield/ring that absorbs it
 
 
@@ -177,8 +159,7 @@ class LoseLp(Action):
 @dataclass(frozen=True)
 class KeepItem(Action):
     KIND = "keep_item"
-    LABEL_EN, LABEL_DE = "Choose the item your heir inherits", "Gegenstand wählen, den der Erbe behält"
-    PARAMS = (Param("token", "choice", "Item", "Gegenstand"),)
+    PARAMS = (Param("token", "choice"),)
     token: str
 
 
@@ -186,14 +167,12 @@ class KeepItem(Action):
 @dataclass(frozen=True)
 class EndMovement(Action):
     KIND = "end_movement"
-    LABEL_EN, LABEL_DE = "End movement", "Bewegung beenden"
 
 
 @_kind
 @dataclass(frozen=True)
 class EndTurn(Action):
     KIND = "end_turn"
-    LABEL_EN, LABEL_DE = "End the turn", "Zug beenden"
 
 
 def _coerce(param: Param, value: Any, kind: str) -> Any:
@@ -239,8 +218,7 @@ def parse_action(data: Any) -> Action:
 @dataclass(frozen=True)
 class ChooseGift(Action):
     KIND = "choose_gift"
-    LABEL_EN, LABEL_DE = "Magier: 3 gold or a spell", "Magier: 3 Gold oder ein Zauberspruch"
-    PARAMS = (Param("choice", "choice", "Gold or spell", "Gold oder Zauberspruch"),)
+    PARAMS = (Param("choice", "choice"),)
     choice: str          # "gold" or the face of a spell among the city-of-mages tokens (e.g. "vision")
 
 
@@ -249,10 +227,9 @@ class ChooseGift(Action):
 @dataclass(frozen=True)
 class Fight(Action):
     KIND = "fight"
-    LABEL_EN, LABEL_DE = "Fight a monster", "Gegen ein Monster kämpfen"
     PARAMS = (
-        Param("token", "token", "Monster", "Monster"),
-        Param("skill", "choice", "Skill (a coloured point of the token)", "Fertigkeit (Farbpunkt der Marke)"),
+        Param("token", "token"),
+        Param("skill", "choice"),
     )
     token: str
     skill: str
@@ -262,9 +239,7 @@ class Fight(Action):
 @dataclass(frozen=True)
 class FightLightning(Action):
     KIND = "fight_lightning"
-    LABEL_EN = "Fight with the Blitzschlag (magic, monsters without a blue point)"
-    LABEL_DE = "Mit dem Blitzschlag kämpfen (Magie, Monster ohne blauen Punkt)"
-    PARAMS = (Param("token", "token", "Monster", "Monster"),)
+    PARAMS = (Param("token", "token"),)
     token: str
 
 
@@ -272,15 +247,13 @@ class FightLightning(Action):
 @dataclass(frozen=True)
 class Evade(Action):
     KIND = "evade"
-    LABEL_EN, LABEL_DE = "Hobbit: try to evade the fight (1-3 on 1W6)", "Hobbit: dem Kampf ausweichen (1-3 auf 1W6)"
 
 
 @_kind
 @dataclass(frozen=True)
 class PickUp(Action):
     KIND = "pick_up"
-    LABEL_EN, LABEL_DE = "Pick up an item", "Gegenstand aufnehmen"
-    PARAMS = (Param("token", "token", "Item", "Gegenstand"),)
+    PARAMS = (Param("token", "token"),)
     token: str
 
 
@@ -288,8 +261,7 @@ class PickUp(Action):
 @dataclass(frozen=True)
 class DropItem(Action):
     KIND = "drop_item"
-    LABEL_EN, LABEL_DE = "Drop an item", "Gegenstand ablegen"
-    PARAMS = (Param("token", "token", "Item", "Gegenstand"),)
+    PARAMS = (Param("token", "token"),)
     token: str
 
 
@@ -297,10 +269,9 @@ class DropItem(Action):
 @dataclass(frozen=True)
 class UseItem(Action):
     KIND = "use_item"
-    LABEL_EN, LABEL_DE = "Use an item (healing potion, herbs)", "Gegenstand benutzen (Heiltrank, Kräuter)"
     PARAMS = (
-        Param("token", "token", "Item", "Gegenstand"),
-        Param("amount", "int", "LP to heal (Roter Heiltrank)", "Zu heilende LP (Roter Heiltrank)", True),
+        Param("token", "token"),
+        Param("amount", "int", True),
     )
     token: str
     amount: int | None = None
@@ -310,11 +281,9 @@ class UseItem(Action):
 @dataclass(frozen=True)
 class CastSpell(Action):
     KIND = "cast_spell"
-    LABEL_EN = "Cast a spell during movement (Vision, Unsichtbarkeit)"
-    LABEL_DE = "Zauber in der Bewegung wirken (Vision, Unsichtbarkeit)"
     PARAMS = (
-        Param("token", "token", "Spell", "Zauberspruch"),
-        Param("field", "field", "Field to look at (Vision)", "Feld zum Ansehen (Vision)", True),
+        Param("token", "token"),
+        Param("field", "field", True),
     )
     token: str
     field: str | None = None
@@ -324,11 +293,9 @@ class CastSpell(Action):
 @dataclass(frozen=True)
 class AcceptQuest(Action):
     KIND = "accept_quest"
-    LABEL_EN, LABEL_DE = "Accept a quest", "Aufgabe annehmen"
     PARAMS = (
-        Param("token", "token", "Quest", "Aufgabe"),
-        Param("swap", "token", "Quest to lay down in exchange (at four quests)",
-              "Dafür abzulegende Aufgabe (bei vier Aufgaben)", True),
+        Param("token", "token"),
+        Param("swap", "token", True),
     )
     token: str
     swap: str | None = None
@@ -338,8 +305,7 @@ class AcceptQuest(Action):
 @dataclass(frozen=True)
 class DropQuest(Action):
     KIND = "drop_quest"
-    LABEL_EN, LABEL_DE = "Lay down a quest", "Aufgabe ablegen"
-    PARAMS = (Param("token", "token", "Quest", "Aufgabe"),)
+    PARAMS = (Param("token", "token"),)
     token: str
 
 
@@ -347,8 +313,7 @@ class DropQuest(Action):
 @dataclass(frozen=True)
 class FulfilQuest(Action):
     KIND = "fulfil_quest"
-    LABEL_EN, LABEL_DE = "Fulfil a quest", "Aufgabe erfüllen"
-    PARAMS = (Param("token", "token", "Quest", "Aufgabe"),)
+    PARAMS = (Param("token", "token"),)
     token: str
 
 
@@ -356,10 +321,9 @@ class FulfilQuest(Action):
 @dataclass(frozen=True)
 class UseEncounter(Action):
     KIND = "use_encounter"
-    LABEL_EN, LABEL_DE = "Use an encounter", "Begegnung nutzen"
     PARAMS = (
-        Param("token", "token", "Encounter", "Begegnung"),
-        Param("option", "choice", "Choice (skill, card ...)", "Wahl (Fertigkeit, Karte ...)", True),
+        Param("token", "token"),
+        Param("option", "choice", True),
     )
     token: str
     option: str | None = None
@@ -369,15 +333,13 @@ class UseEncounter(Action):
 @dataclass(frozen=True)
 class CallBazaar(Action):
     KIND = "call_bazaar"
-    LABEL_EN, LABEL_DE = "Call a Basar", "Basar ausrufen"
 
 
 @_kind
 @dataclass(frozen=True)
 class Buy(Action):
     KIND = "buy"
-    LABEL_EN, LABEL_DE = "Buy an item of the offer", "Gegenstand aus dem Angebot kaufen"
-    PARAMS = (Param("token", "token", "Item", "Gegenstand"),)
+    PARAMS = (Param("token", "token"),)
     token: str
 
 
@@ -385,10 +347,9 @@ class Buy(Action):
 @dataclass(frozen=True)
 class OfferItem(Action):
     KIND = "offer_item"
-    LABEL_EN, LABEL_DE = "Offer an item to another player", "Gegenstand einem Mitspieler anbieten"
     PARAMS = (
-        Param("token", "token", "Item", "Gegenstand"),
-        Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),
+        Param("token", "token"),
+        Param("seat", "int"),
     )
     token: str
     seat: int
@@ -398,22 +359,19 @@ class OfferItem(Action):
 @dataclass(frozen=True)
 class Rest(Action):
     KIND = "rest"
-    LABEL_EN, LABEL_DE = "Rest for the whole turn (heal)", "Aussetzen (ganzer Zug, heilen)"
 
 
 @_kind
 @dataclass(frozen=True)
 class PaladinHeal(Action):
     KIND = "paladin_heal"
-    LABEL_EN, LABEL_DE = "Paladin: heal 1 LP (2-5 on 1W6)", "Paladin: 1 LP heilen (2-5 auf 1W6)"
 
 
 @_kind
 @dataclass(frozen=True)
 class Steal(Action):
     KIND = "steal"
-    LABEL_EN, LABEL_DE = "Flink: steal 1 gold (2W6 at most 7)", "Flink: 1 Gold stehlen (2W6 höchstens 7)"
-    PARAMS = (Param("seat", "int", "From player (seat)", "Von Mitspieler (Platz)"),)
+    PARAMS = (Param("seat", "int"),)
     seat: int
 
 
@@ -421,9 +379,7 @@ class Steal(Action):
 @dataclass(frozen=True)
 class SetDicePolicy(Action):
     KIND = "set_dice_policy"
-    LABEL_EN = "Experience dice: keep the best two automatically, or ask"
-    LABEL_DE = "Erfahrungswürfel: automatisch die besten zwei behalten oder fragen"
-    PARAMS = (Param("policy", "choice", "Policy", "Vorgehen"),)
+    PARAMS = (Param("policy", "choice"),)
     policy: str          # "best" or "ask"
 
 
@@ -432,8 +388,7 @@ class SetDicePolicy(Action):
 @dataclass(frozen=True)
 class KeepDice(Action):
     KIND = "keep_dice"
-    LABEL_EN, LABEL_DE = "Choose the two dice that count", "Die zwei zählenden Würfel wählen"
-    PARAMS = (Param("dice", "choice", "Two dice", "Zwei Würfel"),)
+    PARAMS = (Param("dice", "choice"),)
     dice: str            # "a+b"
 
 
@@ -441,9 +396,7 @@ class KeepDice(Action):
 @dataclass(frozen=True)
 class UseBoost(Action):
     KIND = "use_boost"
-    LABEL_EN = "Use a spell for this probe (Spruchrolle, Erfahrung)?"
-    LABEL_DE = "Zauber für diese Probe einsetzen (Spruchrolle, Erfahrung)?"
-    PARAMS = (Param("boost", "choice", "Spell or none", "Zauber oder keiner"),)
+    PARAMS = (Param("boost", "choice"),)
     boost: str           # "none" or the token id of the one-use spell
 
 
@@ -451,8 +404,7 @@ class UseBoost(Action):
 @dataclass(frozen=True)
 class ChooseXp(Action):
     KIND = "choose_xp"
-    LABEL_EN, LABEL_DE = "Choose the colour of an experience die", "Farbe eines Erfahrungswürfels wählen"
-    PARAMS = (Param("colour", "choice", "Colour (or gold: Ork)", "Farbe (oder Gold: Ork)"),)
+    PARAMS = (Param("colour", "choice"),)
     colour: str
 
 
@@ -460,9 +412,7 @@ class ChooseXp(Action):
 @dataclass(frozen=True)
 class PlaceToken(Action):
     KIND = "place_token"
-    LABEL_EN = "Place the drawn face-down token on a free beige field"
-    LABEL_DE = "Die gezogene verdeckte Marke auf ein freies beiges Feld legen"
-    PARAMS = (Param("field", "field", "Field", "Feld"),)
+    PARAMS = (Param("field", "field"),)
     field: str
 
 
@@ -470,9 +420,7 @@ class PlaceToken(Action):
 @dataclass(frozen=True)
 class MakeRoom(Action):
     KIND = "make_room"
-    LABEL_EN = "No room for the item: drop one of yours, or leave it on the field"
-    LABEL_DE = "Kein Platz für den Gegenstand: einen eigenen ablegen oder ihn liegen lassen"
-    PARAMS = (Param("token", "choice", "Item to drop, or leave", "Abzulegender Gegenstand oder liegen lassen"),)
+    PARAMS = (Param("token", "choice"),)
     token: str
 
 
@@ -480,8 +428,7 @@ class MakeRoom(Action):
 @dataclass(frozen=True)
 class AnswerOffer(Action):
     KIND = "answer_offer"
-    LABEL_EN, LABEL_DE = "Buy the offered item or decline", "Angebotenen Gegenstand kaufen oder ablehnen"
-    PARAMS = (Param("answer", "choice", "Answer", "Antwort"),)
+    PARAMS = (Param("answer", "choice"),)
     answer: str          # "decline", "buy" or "buy:<token to drop for room>"
 
 
@@ -489,8 +436,7 @@ class AnswerOffer(Action):
 @dataclass(frozen=True)
 class ChooseField(Action):
     KIND = "choose_field"
-    LABEL_EN, LABEL_DE = "Choose a field", "Feld wählen"
-    PARAMS = (Param("field", "field", "Field", "Feld"),)
+    PARAMS = (Param("field", "field"),)
     field: str
 
 
@@ -498,8 +444,7 @@ class ChooseField(Action):
 @dataclass(frozen=True)
 class ChooseCell(Action):
     KIND = "choose_cell"
-    LABEL_EN, LABEL_DE = "Choose a region card", "Gebietskarte wählen"
-    PARAMS = (Param("cell", "cell", "Square (row*5+column)", "Feld im Quadrat (Zeile*5+Spalte)"),)
+    PARAMS = (Param("cell", "cell"),)
     cell: int
 
 
@@ -507,8 +452,7 @@ class ChooseCell(Action):
 @dataclass(frozen=True)
 class ChooseOption(Action):
     KIND = "choose_option"
-    LABEL_EN, LABEL_DE = "Choose", "Wählen"
-    PARAMS = (Param("option", "choice", "Option", "Möglichkeit"),)
+    PARAMS = (Param("option", "choice"),)
     option: str
 
 
@@ -517,8 +461,7 @@ class ChooseOption(Action):
 @dataclass(frozen=True)
 class FormGroup(Action):
     KIND = "form_group"
-    LABEL_EN, LABEL_DE = "Form a group with another hero here", "Mit einem Helden hier eine Gruppe bilden"
-    PARAMS = (Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),)
+    PARAMS = (Param("seat", "int"),)
     seat: int
 
 
@@ -526,11 +469,7 @@ class FormGroup(Action):
 @dataclass(frozen=True)
 class HandItem(Action):
     KIND = "hand_item"
-    LABEL_EN, LABEL_DE = "Hand an item to a member of your group", "Einem Gruppenmitglied einen Gegenstand geben"
-    PARAMS = (
-        Param("token", "token", "Item", "Gegenstand"),
-        Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),
-    )
+    PARAMS = (Param("token", "token"), Param("seat", "int"))
     token: str
     seat: int
 
@@ -539,11 +478,7 @@ class HandItem(Action):
 @dataclass(frozen=True)
 class HandQuest(Action):
     KIND = "hand_quest"
-    LABEL_EN, LABEL_DE = "Hand a quest to a member of your group", "Einem Gruppenmitglied eine Aufgabe geben"
-    PARAMS = (
-        Param("token", "token", "Quest", "Aufgabe"),
-        Param("seat", "int", "Player (seat)", "Mitspieler (Platz)"),
-    )
+    PARAMS = (Param("token", "token"), Param("seat", "int"))
     token: str
     seat: int
 
@@ -553,9 +488,7 @@ class HandQuest(Action):
 @dataclass(frozen=True)
 class ChooseDeed(Action):
     KIND = "choose_deed"
-    LABEL_EN = "Choose a Heldentat at the royal court (final)"
-    LABEL_DE = "Am Königshof eine Heldentat wählen (endgültig)"
-    PARAMS = (Param("deed", "choice", "Heldentat", "Heldentat"),)
+    PARAMS = (Param("deed", "choice"),)
     deed: str
 
 
@@ -563,10 +496,7 @@ class ChooseDeed(Action):
 @dataclass(frozen=True)
 class FulfilDeed(Action):
     KIND = "fulfil_deed"
-    LABEL_EN = "Fulfil the next part of your Heldentat"
-    LABEL_DE = "Den nächsten Teil deiner Heldentat erfüllen"
-    PARAMS = (Param("skill", "choice", "Skill for the probe (an encounter)", "Fertigkeit für die Probe (Begegnung)",
-                    True),)
+    PARAMS = (Param("skill", "choice", True),)
     skill: str | None = None
 
 
@@ -574,9 +504,7 @@ class FulfilDeed(Action):
 @dataclass(frozen=True)
 class ChallengeNamenloser(Action):
     KIND = "challenge_namenloser"
-    LABEL_EN = "Fight the Namenloser (to the death, in this turn)"
-    LABEL_DE = "Gegen den Namenlosen kämpfen (bis zum Tod, in dieser Runde)"
-    PARAMS = (Param("skill", "choice", "Skill for the whole fight", "Fertigkeit für den ganzen Kampf"),)
+    PARAMS = (Param("skill", "choice"),)
     skill: str
 
 
@@ -584,7 +512,5 @@ class ChallengeNamenloser(Action):
 @dataclass(frozen=True)
 class ChallengeDragon(Action):
     KIND = "challenge_dragon"
-    LABEL_EN = "Fight the dragon (pay the hoard in EW, then to the death)"
-    LABEL_DE = "Gegen den Drachen kämpfen (Hort in EW bezahlen, dann bis zum Tod)"
-    PARAMS = (Param("skill", "choice", "Skill of your magic weapon", "Fertigkeit deiner magischen Waffe"),)
+    PARAMS = (Param("skill", "choice"),)
     skill: str

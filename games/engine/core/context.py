@@ -36,9 +36,17 @@ class Handlers:
     answer: dict[str, Handler] = field(default_factory=dict)
     refresh: dict[str, Refresher] = field(default_factory=dict)
     probe: dict[str, ProbeHandler] = field(default_factory=dict)
+    # Set once the registry has merged the table: a handler added later would be silently ignored by
+    # some games and not others, so it is refused instead (the tables are fixed after start-up).
+    sealed: bool = False
+
+    def _open(self) -> None:
+        if self.sealed:
+            raise RuntimeError("the registry has merged this table; handlers are declared at module level")
 
     def answers(self, kind: str, cls: type[Action]) -> Callable[[Handler], Handler]:
         def register(handler: Handler) -> Handler:
+            self._open()
             self.answer_class[kind] = cls
             self.answer[kind] = handler
             return handler
@@ -49,6 +57,7 @@ class Handlers:
         """How the options of a ``kind`` decision follow from the current state (see pending.refresh_options)."""
 
         def register(refresher: Refresher) -> Refresher:
+            self._open()
             self.refresh[kind] = refresher
             return refresher
 
@@ -56,6 +65,7 @@ class Handlers:
 
     def on_probe(self, purpose: str) -> Callable[[ProbeHandler], ProbeHandler]:
         def register(handler: ProbeHandler) -> ProbeHandler:
+            self._open()
             self.probe[purpose] = handler
             return handler
 
@@ -74,6 +84,8 @@ class Handlers:
                 if twice:
                     raise ValueError(f"handled by two modules: {sorted(twice)}")
                 mine.update(theirs)
+            table.sealed = True
+        result.sealed = True
         return result
 
 

@@ -4,7 +4,7 @@ Each pending kind names the action class that answers it and a handler. A module
 handlers in its own ``Handlers`` table (``@HANDLERS.answers(kind, ActionClass)``) and registry.py
 merges the tables; ``legal_answers`` turns the options of the first pending decision into actions,
 and only its seat may answer. Everything in a pending's context must survive JSON (lists, not
-tuples), because states are stored between requests.
+tuples), because states are stored between requests; its typed record lives in ``payloads``.
 
 A decision queued behind another one may offer what the first one's answer has taken away (two LP
 lost at once: the first breaks the armour the second still offers). Such kinds register a refresher
@@ -20,6 +20,7 @@ from typing import Any
 from .actions import Action
 from .context import Ctx, Handlers
 from .errors import IllegalActionError
+from .payloads import PAYLOADS, Payload
 from .state import Pending, State
 
 
@@ -39,9 +40,14 @@ def _param_name(cls: type[Action]) -> str:
     return fields(cls)[0].name
 
 
-def ask(ctx: Ctx, seat: int, kind: str, options: list[Any], front: bool = False, **context: Any) -> None:
-    """Queue a decision for ``seat``. ``front`` puts it first: the next step of a decision being made."""
+def ask(ctx: Ctx, seat: int, kind: str, options: list[Any], context: Payload | None = None,
+        front: bool = False) -> None:
+    """Queue a decision for ``seat`` that remembers ``context`` (the record ``PAYLOADS`` names for the
+    kind; none for a kind that needs nothing). ``front`` puts it first: the next step of a decision
+    being made."""
     assert options, f"a {kind} decision needs at least one option"
+    context = Payload() if context is None else context
+    assert type(context) is PAYLOADS[kind], f"a {kind} decision carries a {PAYLOADS[kind].__name__}"
     pending = Pending(seat=seat, kind=kind, options=list(options), context=context)
     if front:
         ctx.state.pending.insert(0, pending)

@@ -6,10 +6,13 @@ are small frozen records in a dict, so a clone copies references, not the whole 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, TypeVar
+from enum import StrEnum
+from typing import Any, NamedTuple, TypeVar
 
 from .coop import CoopState
+from .payloads import Payload, payload_from_json
 
 SKILLS = ("magic", "ranged", "melee")
 XP_COLOURS = ("blue", "green", "red")
@@ -32,6 +35,22 @@ RULES_VERSION = 2
 RETURNING = "returning"  # taken from the board, back into the bag once the draw it caused is made
 
 
+class Phase(StrEnum):
+    """Where the game stands. A ``StrEnum``: members equal their stored strings, so the JSON, the
+    ``Game.phase`` column and code comparing with a plain string all keep working."""
+
+    SETUP_HERO = "setup_hero"
+    SETUP_REGION = "setup_region"
+    SETUP_MANOR = "setup_manor"
+    SETUP_AXIS = "setup_axis"
+    PLAY = "play"
+    FINISHED = "finished"
+
+    @property
+    def is_setup(self) -> bool:
+        return self.value.startswith("setup")
+
+
 def companion_of(seat: int) -> str:
     return f"companion:{seat}"
 
@@ -45,6 +64,7 @@ def held_by(seat: int) -> str:
 
 
 _T = TypeVar("_T")
+_P = TypeVar("_P", bound=Payload)
 
 
 def _shallow(obj: _T) -> _T:
@@ -64,6 +84,14 @@ class TokenState:
     @property
     def field(self) -> str | None:
         return self.loc[6:] if self.loc.startswith("field:") else None
+
+    def to_json(self) -> list[Any]:
+        return [self.loc, self.face_up, list(self.seen_by), self.flipped]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> TokenState:
+        loc, face_up, seen, flipped = data
+        return cls(loc, face_up, tuple(seen), flipped)
 
 
 @dataclass
@@ -108,6 +136,17 @@ class HeroState:
         new.found = list(self.found)
         return new
 
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["between"] = list(self.between) if self.between else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HeroState:
+        data = dict(data)
+        data["between"] = tuple(data["between"]) if data.get("between") else None
+        return cls(**data)
+
 
 @dataclass
 class TurnState:
@@ -146,28 +185,106 @@ class TurnState:
         new.laid_down = list(self.laid_down)
         return new
 
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TurnState:
+        return cls(**data)  # keys added since a state was stored take their defaults
+
 
 @dataclass
 class Pending:
-    """A decision that arose inside a rule and waits for one seat's answer."""
+    """A decision that arose inside a rule and waits for one seat's answer. ``context`` is what the
+    rule needs back with the answer: the record ``payloads.PAYLOADS`` names for the kind."""
 
     seat: int
     kind: str
     options: list[Any]
-    context: dict[str, Any] = field(default_factory=dict)
+    context: Payload = field(default_factory=Payload)
 
     def clone(self) -> Pending:
         new = _shallow(self)
         new.options = list(self.options)
-        new.context = dict(self.context)
-        return new
+        return new  # the payload is frozen: shared, not copied
+
+    def payload(self, cls: type[_P]) -> _P:
+        """The context as the record the answer handler expects (a mismatch is a bug, not bad input)."""
+        if not isinstance(self.context, cls):
+            raise TypeError(f"a {self.kind} decision carries a {type(self.context).__name__}, not a {cls.__name__}")
+        return self.context
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "options": copy.deepcopy(self.options),
+                "context": self.context.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        return cls(seat=data["seat"], kind=data["kind"], options=list(data["options"]),
+                   context=payload_from_json(data["kind"], data.get("context", {})))
+
+
+# --- what once lay in the untyped ``flags`` dict -------------------------------------------------------------
+@dataclass(frozen=True)
+class BossFight:
+    """A final fight under way (rules/endgame.py): frozen, a step replaces it (``dataclasses.replace``)."""
+
+    seat: int
+    boss: str                 # "namenloser" or "dragon"
+    skill: str
+    mod: int                  # the card's modifier for the chosen skill
+    lp: int                   # the boss's LP left
+    double: bool              # each lost probe costs the hero 2 LP
+    hoard: int                # EW still to pay into the dragon's hoard
+    hits: int                 # LP the hero still has to lose for the last failed probe
+    probing: bool             # a probe is rolling; the fight goes on when it is decided
+    shown: bool = True        # the card is revealed (fights stored before the flag had it shown at once)
+    # Co-op: the hero goes through all the Namenloser's skills in turn (COOP-33); in the JSON only when
+    # set, so the fights of ordinary games keep the JSON (and golden hash) they had.
+    all_skills: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        if not self.all_skills:
+            del data["all_skills"]
+        return data
+
+
+class ReturningToken(NamedTuple):
+    """A token held apart until the draw it caused is made (effects/bag.return_after_draw)."""
+
+    token: str
+    rule: str
+    kind: str                 # the event emitted when it goes back into the bag
+    seat: int
+
+
+@dataclass(frozen=True)
+class DroppedGem:
+    """A gem left at a death (ruling R-85). Rules version 1 stored only the field (nobody picks it up)."""
+
+    field: str
+    seat: int | None = None
+
+    def to_json(self) -> str | list[str | int]:
+        return self.field if self.seat is None else [self.field, self.seat]
+
+    @classmethod
+    def from_json(cls, data: str | list[Any]) -> DroppedGem:
+        return cls(data) if isinstance(data, str) else cls(data[0], data[1])
+
+
+# The typed fields stored together under the JSON key "flags", as stored games have them. A key is
+# absent until first set; the two whose emptied value is kept ({} / []) are None until then.
+FLAG_FIELDS = ("boss_fight", "revealed_cards", "peeked", "shadow_hearts", "hoard_extra", "dropped_gems",
+               "returning")
 
 
 @dataclass
 class State:
     content_version: str
     seats: int
-    phase: str                         # setup_hero, setup_region, setup_manor, play, finished
+    phase: Phase
     current: int = 0
     first_seat: int = 0                # the start player, drawn at random (ruling R-13)
     turn: int = 0                      # counts turns from the first turn of play
@@ -184,10 +301,17 @@ class State:
     namenloser_card: str | None = None
     dragon_card: str | None = None
     winner: int | None = None
-    flags: dict[str, Any] = field(default_factory=dict)
     rules_version: int = 1             # states stored without it predate issue 11; new_game sets RULES_VERSION
     chance_draws: int = 0              # dice v2: draws made so far; the next one derives from this count
     coop: CoopState | None = None      # the cooperative variant (issue 18); None, and absent from JSON, otherwise
+    # The FLAG_FIELDS: in the JSON under "flags".
+    boss_fight: BossFight | None = None
+    revealed_cards: list[str] = field(default_factory=list)        # boss cards shown to all (sorted)
+    peeked: dict[int, list[str]] = field(default_factory=dict)     # seat -> boss cards it looked at (mice)
+    shadow_hearts: dict[str, int] | None = None   # Schatten token -> hearts credited (ruling R-25)
+    hoard_extra: int = 0                          # gold the dragon's robbery added to the hoard (R-73)
+    dropped_gems: list[DroppedGem] | None = None
+    returning: list[ReturningToken] = field(default_factory=list)
 
     def clone(self) -> State:
         new = _shallow(self)
@@ -199,7 +323,11 @@ class State:
         new.region_stack = list(self.region_stack)
         new.turn_state = self.turn_state.clone()
         new.pending = [p.clone() for p in self.pending]
-        new.flags = dict(self.flags)
+        new.revealed_cards = list(self.revealed_cards)
+        new.peeked = {seat: list(cards) for seat, cards in self.peeked.items()}
+        new.shadow_hearts = None if self.shadow_hearts is None else dict(self.shadow_hearts)
+        new.dropped_gems = None if self.dropped_gems is None else list(self.dropped_gems)
+        new.returning = list(self.returning)
         if self.coop is not None:
             new.coop = self.coop.clone()
         return new
@@ -216,34 +344,88 @@ class State:
     def tokens_at(self, loc: str) -> list[str]:
         return [tid for tid, t in self.tokens.items() if t.loc == loc]
 
+    def known_cards(self, seat: int) -> set[str]:
+        """The boss cards this seat has seen: peeked at, or revealed to all."""
+        return set(self.peeked.get(seat, ())) | set(self.revealed_cards)
+
     # --- JSON -----------------------------------------------------------------------------------
+    # The JSON is what stored games hold and golden games hash (tools/golden.state_hash): every key,
+    # present or absent, is as it was when these fields were still the ``flags`` dict.
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["tokens"] = {tid: [t.loc, t.face_up, list(t.seen_by), t.flipped] for tid, t in self.tokens.items()}
-        for hero in data["heroes"]:
-            hero["between"] = list(hero["between"]) if hero["between"] else None
-        if self.coop is None:
-            del data["coop"]  # ordinary games keep the JSON they always had
+        data: dict[str, Any] = {
+            f.name: getattr(self, f.name) for f in fields(self) if f.name not in _CODED_FIELDS}
+        data["phase"] = self.phase.value
+        data["grid"] = list(self.grid)
+        data["revealed"] = list(self.revealed)
+        data["heroes"] = [hero.to_json() for hero in self.heroes]
+        data["tokens"] = {tid: t.to_json() for tid, t in self.tokens.items()}
+        data["bag_order"] = list(self.bag_order)
+        data["region_stack"] = list(self.region_stack)
+        data["turn_state"] = self.turn_state.to_json()
+        data["pending"] = [p.to_json() for p in self.pending]
+        data["flags"] = self._flags_json()
+        if self.coop is not None:
+            data["coop"] = self.coop.to_json()  # ordinary games keep the JSON they always had: no key
         return data
+
+    def _flags_json(self) -> dict[str, Any]:
+        flags: dict[str, Any] = {}
+        if self.boss_fight is not None:
+            flags["boss_fight"] = self.boss_fight.to_json()
+        if self.revealed_cards:
+            flags["revealed_cards"] = list(self.revealed_cards)
+        if self.peeked:
+            flags["peeked"] = {str(seat): list(cards) for seat, cards in self.peeked.items()}
+        if self.shadow_hearts is not None:
+            flags["shadow_hearts"] = dict(self.shadow_hearts)
+        if self.hoard_extra:
+            flags["hoard_extra"] = self.hoard_extra
+        if self.dropped_gems is not None:
+            flags["dropped_gems"] = [gem.to_json() for gem in self.dropped_gems]
+        if self.returning:
+            flags["returning"] = [list(entry) for entry in self.returning]
+        return flags
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
         data = dict(data)
-        heroes = []
-        for raw in data.pop("heroes"):
-            raw = dict(raw)
-            raw["between"] = tuple(raw["between"]) if raw["between"] else None
-            heroes.append(HeroState(**raw))
-        tokens = {
-            tid: TokenState(loc, face_up, tuple(seen), flipped)
-            for tid, (loc, face_up, seen, flipped) in data.pop("tokens").items()
-        }
-        turn_state = TurnState(**data.pop("turn_state"))
-        pending = [Pending(**p) for p in data.pop("pending")]
+        heroes = [HeroState.from_json(raw) for raw in data.pop("heroes")]
+        tokens = {tid: TokenState.from_json(raw) for tid, raw in data.pop("tokens").items()}
+        return cls.from_parts(data, heroes=heroes, tokens=tokens)
+
+    @classmethod
+    def from_parts(cls, data: dict[str, Any], *, heroes: list[HeroState], tokens: dict[str, TokenState]) -> State:
+        """The state from its JSON without the heroes and tokens, which come decoded (games/persistence.py
+        keeps them in rows of their own)."""
+        data = dict(data)
+        flags = data.pop("flags", {})
         coop = data.pop("coop", None)
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = set(data) - _JSON_KEYS
         if unknown:
             raise ValueError(f"unknown state keys: {sorted(unknown)}")
-        return cls(heroes=heroes, tokens=tokens, turn_state=turn_state, pending=pending,
-                   coop=CoopState.from_json(coop) if coop is not None else None, **data)
+        unknown = set(flags) - set(FLAG_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown state flags: {sorted(unknown)}")
+        data["phase"] = Phase(data["phase"])
+        for key in ("grid", "revealed", "bag_order", "region_stack"):
+            if key in data:
+                data[key] = list(data[key])  # never share a list with the JSON it came from
+        data["turn_state"] = TurnState.from_json(data["turn_state"])
+        data["pending"] = [Pending.from_json(p) for p in data["pending"]]
+        fight = flags.get("boss_fight")
+        return cls(
+            heroes=heroes, tokens=tokens, **data,
+            boss_fight=None if fight is None else BossFight(**fight),
+            revealed_cards=list(flags.get("revealed_cards", [])),
+            peeked={int(seat): list(cards) for seat, cards in flags.get("peeked", {}).items()},
+            shadow_hearts=None if "shadow_hearts" not in flags else dict(flags["shadow_hearts"]),
+            hoard_extra=flags.get("hoard_extra", 0),
+            dropped_gems=None if "dropped_gems" not in flags else [
+                DroppedGem.from_json(gem) for gem in flags["dropped_gems"]],
+            returning=[ReturningToken(*entry) for entry in flags.get("returning", [])],
+            coop=None if coop is None else CoopState.from_json(coop),
+        )
+
+
+_CODED_FIELDS = frozenset((*FLAG_FIELDS, "coop"))  # coded by hand: the flags under "flags", coop only when set
+_JSON_KEYS = frozenset(f.name for f in fields(State) if f.name not in _CODED_FIELDS) - {"heroes", "tokens"}

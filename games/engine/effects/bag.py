@@ -9,16 +9,15 @@ that card is revealed; an event is carried out at once and ends his turn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..content.model import FieldKind, TokenCategory
 from ..core import rules
 from ..core.actions import ChooseOption, PlaceToken
 from ..core.board import board_for, letter_of
 from ..core.context import Ctx, Handlers
 from ..core.heroes import item_with_flag
+from ..core.payloads import BagSearch, HellsehenChoice, ProbeStep, TokenChoice
 from ..core.pending import ask
-from ..core.state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, State, at_field
+from ..core.state import ASIDE, BAG, DRAWN, RETURNING, WAITING, Pending, ReturningToken, State, at_field
 from ..core.tokens import exists_for, is_bound, move_token
 from .probes import start_probe
 
@@ -42,7 +41,7 @@ def draw_due(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     spell = item_with_flag(ctx.content, state, hero, "choose_token")
     if spell is not None and _open_faces_in_bag(ctx):
         # Hellsehen replaces this draw, after a magic probe (ruling R-43).
-        ask(ctx, seat, "hellsehen", ["draw", "hellsehen"], token=spell, reason=reason)
+        ask(ctx, seat, "hellsehen", ["draw", "hellsehen"], HellsehenChoice(spell, reason))
         return
     draw_random(ctx, seat, rule)
 
@@ -57,7 +56,7 @@ def return_after_draw(ctx: Ctx, seat: int, tid: str, rule: str, kind: str) -> No
         ctx.emit(kind, rule, seat, token=tid)
         return
     move_token(state, tid, RETURNING, face_up=False, seen_by=(), flipped=False)
-    state.flags["returning"] = [*state.flags.get("returning", []), [tid, rule, kind, seat]]
+    state.returning = [*state.returning, ReturningToken(tid, rule, kind, seat)]
 
 
 DRAW_DECISIONS = {"hellsehen", "bag_search"}
@@ -65,16 +64,18 @@ DRAW_DECISIONS = {"hellsehen", "bag_search"}
 
 def _draw_open(state: State) -> bool:
     """A decision of a draw is still open (Hellsehen: the choice, its probe, the search)."""
-    return any(p.kind in DRAW_DECISIONS or p.context.get("probe", {}).get("purpose") == "hellsehen"
+    return any(p.kind in DRAW_DECISIONS
+               or (isinstance(p.context, ProbeStep) and p.context.probe.get("purpose") == "hellsehen")
                for p in state.pending)
 
 
 def settle_returns(ctx: Ctx) -> None:
     """Once the draw is made, the held-apart tokens go into the bag."""
     state = ctx.state
-    if "returning" not in state.flags or _draw_open(state):
+    if not state.returning or _draw_open(state):
         return
-    for tid, rule, kind, seat in state.flags.pop("returning"):
+    returning, state.returning = state.returning, []
+    for tid, rule, kind, seat in returning:
         move_token(state, tid, BAG, face_up=False, seen_by=(), flipped=False)
         ctx.emit(kind, rule, seat, token=tid)
 
@@ -103,14 +104,14 @@ def token_of_face_in_bag(ctx: Ctx, face: str) -> str:
     return min(tid for tid in ctx.state.tokens_at(BAG) if ctx.content.tokens[tid].face == face)
 
 
-def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, **context: Any) -> bool:
+def search_bag(ctx: Ctx, seat: int, kind: str, with_target: bool, rule: str) -> bool:
     """Let the seat pick an open token from the bag by its face (Hellsehen, Hellseherin). The
     options are faces, not token ids: the player sees what he searches, never the bag's order."""
     faces = _open_faces_in_bag(ctx, with_target)
     if not faces:
         ctx.emit("bag_search_empty", rules.HELLSEHERIN if with_target else rules.HELLSEHEN, seat)
         return False
-    ask(ctx, seat, kind, faces, front=True, **context)
+    ask(ctx, seat, kind, faces, BagSearch(rule), front=True)
     return True
 
 
@@ -119,14 +120,14 @@ def _answer_hellsehen(ctx: Ctx, seat: int, pending: Pending, value: str) -> None
     if value == "draw":
         draw_random(ctx, seat)
         return
-    start_probe(ctx, seat, "magic", 0, "hellsehen", {"token": pending.context["token"]})
+    start_probe(ctx, seat, "magic", 0, "hellsehen", {"token": pending.payload(HellsehenChoice).token})
 
 
 @HANDLERS.answers("bag_search", ChooseOption)
 def _answer_bag_search(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    tid = token_of_face_in_bag(ctx, value)
-    ctx.emit("token_searched", pending.context["rule"], seat, token=tid, face=value, visible_to=_who_sees(ctx, tid))
-    place_drawn(ctx, seat, tid, pending.context["rule"])
+    tid, rule = token_of_face_in_bag(ctx, value), pending.payload(BagSearch).rule
+    ctx.emit("token_searched", rule, seat, token=tid, face=value, visible_to=_who_sees(ctx, tid))
+    place_drawn(ctx, seat, tid, rule)
 
 
 def free_beige_fields(ctx: Ctx, seat: int) -> list[str]:
@@ -160,7 +161,7 @@ def place_drawn(ctx: Ctx, seat: int, tid: str, rule: str) -> None:
         move_token(state, tid, DRAWN, face_up=False, seen_by=(seat,))
         ctx.emit("face_down_token_drawn", rules.BAG_FACE_DOWN, seat, token=tid, face=token.face,
                  visible_to=(seat,))
-        ask(ctx, seat, "place_token", options, token=tid)
+        ask(ctx, seat, "place_token", options, TokenChoice(tid))
         return
     ctx.emit("token_drawn", rule, seat, token=tid, face=token.face, visible_to=_who_sees(ctx, tid))
     kind = token.kind.value
@@ -225,7 +226,7 @@ def _servant_makes_room(ctx: Ctx, seat: int, code: str) -> None:
 
 @HANDLERS.answers("place_token", PlaceToken)
 def _answer_place(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    tid = pending.context["token"]
+    tid = pending.payload(TokenChoice).token
     move_token(ctx.state, tid, at_field(value), face_up=False, seen_by=(seat,))
     ctx.emit("face_down_token_placed", rules.BAG_FACE_DOWN, seat, field=value)
 
@@ -233,7 +234,7 @@ def _answer_place(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
 def return_drawn(state: State, pending: Pending) -> None:
     """A drawer who dies before placing his token gives it back to the bag."""
     if pending.kind == "place_token":
-        move_token(state, pending.context["token"], BAG, face_up=False, seen_by=())
+        move_token(state, pending.payload(TokenChoice).token, BAG, face_up=False, seen_by=())
 
 
 def namenloser_arrives(ctx: Ctx, seat: int, tid: str) -> None:

@@ -18,6 +18,7 @@ from ..core.actions import Action, DropItem, MakeRoom, PickUp, UseItem
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, held_items, hero_card, usable
+from ..core.payloads import MakeRoomChoice
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
@@ -123,19 +124,20 @@ def receive(ctx: Ctx, seat: int, tid: str, rule: str, field: str, flipped: bool 
         return
     conflicts = same_kind(content, state, hero, item)
     options = conflicts if conflicts else list(hero.items)
-    ask(ctx, seat, "make_room", [*options, "leave"], token=tid, rule=rule, field=field)
+    ask(ctx, seat, "make_room", [*options, "leave"], MakeRoomChoice(tid, rule, field))
 
 
 @HANDLERS.answers("make_room", MakeRoom)
 def _answer_make_room(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    tid = pending.context["token"]
+    c = pending.payload(MakeRoomChoice)
+    tid = c.token
     if value == "leave":
-        ctx.emit("reward_left_on_field", rules.ITEM_NO_ROOM, seat, token=tid, field=pending.context["field"])
+        ctx.emit("reward_left_on_field", rules.ITEM_NO_ROOM, seat, token=tid, field=c.field)
         return
     hero = ctx.state.heroes[seat]
-    here = hero.position or pending.context["field"]
+    here = hero.position or c.field
     release(ctx, seat, value, here, rules.ITEM_NO_ROOM)
-    put_on_sheet(ctx, seat, tid, pending.context["rule"])
+    put_on_sheet(ctx, seat, tid, c.rule)
 
 
 # --- off the sheet -----------------------------------------------------------------------------------------
@@ -203,8 +205,8 @@ def gem_here(state: State, seat: int) -> int | None:
     hero = state.heroes[seat]
     if hero.gem or hero.deed is None:
         return None
-    for index, entry in enumerate(state.flags.get("dropped_gems", [])):
-        if isinstance(entry, list) and entry == [hero.position, seat]:
+    for index, gem in enumerate(state.dropped_gems or []):
+        if gem.seat == seat and gem.field == hero.position:
             return index
     return None
 
@@ -246,9 +248,9 @@ def apply_pick_up(ctx: Ctx, seat: int, action: PickUp) -> None:
         return
     hero = state.heroes[seat]
     if action.token == GEM:
-        gems = list(state.flags["dropped_gems"])
+        gems = list(state.dropped_gems or [])
         gems.pop(cast(int, gem_here(state, seat)))  # pickable offered the gem: one lies here
-        state.flags["dropped_gems"] = gems
+        state.dropped_gems = gems
         hero.gem = True
         ctx.emit("gem_taken", rules.GEM, seat, field=hero.position)
         return

@@ -14,8 +14,9 @@ from ..core import rules
 from ..core.actions import ChooseOption, KeepItem, LoseLp
 from ..core.context import Ctx, Handlers
 from ..core.heroes import artificial_sources, has_ability, hero_card, item_with_flag
+from ..core.payloads import HeirChoice, RuleReason, TokenChoice
 from ..core.pending import ask
-from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending, State, at_field
+from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, DroppedGem, Pending, State, at_field
 from ..core.tokens import move_token, shown_key
 from .bag import return_drawn
 
@@ -27,7 +28,7 @@ def lose_lp(ctx: Ctx, seat: int, rule: str, reason: str) -> None:
     hero = ctx.state.heroes[seat]
     sources = artificial_sources(ctx.content, hero)
     if sources:
-        ask(ctx, seat, "lose_lp", ["natural", *sources], rule=rule, reason=reason)
+        ask(ctx, seat, "lose_lp", ["natural", *sources], RuleReason(rule, reason))
         return
     take_lp(ctx, seat, "natural", rule, reason)
 
@@ -41,7 +42,8 @@ def _lose_lp_options(state: State, pending: Pending) -> list[str]:
 
 @HANDLERS.answers("lose_lp", LoseLp)
 def _answer_lose_lp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    take_lp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
+    c = pending.payload(RuleReason)
+    take_lp(ctx, seat, value, c.rule, c.reason)
 
 
 def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
@@ -70,7 +72,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
     item = content.items.get(shown_key(content, state, source))
     if item is not None and item.category == "armour":
         # An armour without LP may be thrown away or kept for repair at the forge (LP-21).
-        ask(ctx, seat, "broken_armour", ["keep", "discard"], token=source)
+        ask(ctx, seat, "broken_armour", ["keep", "discard"], TokenChoice(source))
         return
     # A shield or ring whose LP are gone is destroyed: bazaar goods go back to the bazaar,
     # rewards leave the game (LP-20).
@@ -83,7 +85,7 @@ def take_lp(ctx: Ctx, seat: int, source: str, rule: str, reason: str) -> None:
 
 @HANDLERS.answers("broken_armour", ChooseOption)
 def _answer_broken_armour(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    tid = pending.context["token"]
+    tid = pending.payload(TokenChoice).token
     hero = ctx.state.heroes[seat]
     if value == "keep" or tid not in hero.items:
         ctx.emit("armour_kept_for_repair", rules.ARMOUR_BROKEN, seat, token=tid)
@@ -160,14 +162,14 @@ def ask_keep(ctx: Ctx, seat: int, where: str) -> None:
     hero = state.heroes[seat]
     keepable = list(hero.items) + state.tokens_at(f"deed:{seat}") + (["gem"] if hero.gem else [])
     if keepable:
-        ask(ctx, seat, "keep_item", keepable, field=where)
+        ask(ctx, seat, "keep_item", keepable, HeirChoice(where))
     else:
         finish_death(ctx, seat, kept=None, where=where)
 
 
 @HANDLERS.answers("keep_item", KeepItem)
 def _answer_keep_item(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    finish_death(ctx, seat, kept=value, where=pending.context["field"])
+    finish_death(ctx, seat, kept=value, where=pending.payload(HeirChoice).field)
 
 
 def finish_death(ctx: Ctx, seat: int, kept: str | None, where: str) -> None:
@@ -200,8 +202,8 @@ def finish_death(ctx: Ctx, seat: int, kept: str | None, where: str) -> None:
     if hero.gem and kept != "gem":
         hero.gem = False
         # Version 2: the gem lies there for the heir of its deed to pick up again (ruling R-85).
-        dropped = [where, seat] if state.v2 else where
-        state.flags["dropped_gems"] = [*state.flags.get("dropped_gems", []), dropped]
+        dropped = DroppedGem(where, seat if state.v2 else None)
+        state.dropped_gems = [*(state.dropped_gems or []), dropped]
     card = hero_card(ctx.content, hero)
     hero.deaths += 1
     hero.position = hero.manor

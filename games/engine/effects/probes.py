@@ -29,6 +29,7 @@ from ..core.heroes import (
     printed_value,
     skill_value,
 )
+from ..core.payloads import ProbeStep
 from ..core.pending import ask
 from ..core.state import PILE_CITY, Pending, State
 from ..core.tokens import move_token
@@ -56,7 +57,7 @@ def start_probe(
              "training": training, "printed": printed, "bonus": bonus}
     boosts = boost_options(ctx, probe)
     if boosts:
-        ask(ctx, seat, "probe_boost", ["none", *boosts], front=True, probe=probe)
+        ask(ctx, seat, "probe_boost", ["none", *boosts], ProbeStep(probe), front=True)
         return
     roll_probe(ctx, probe, None)
 
@@ -84,7 +85,7 @@ def boost_of(item: Item) -> Boost | None:
 
 @HANDLERS.answers("probe_boost", UseBoost)
 def _answer_boost(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
-    roll_probe(ctx, dict(pending.context["probe"]), None if value == "none" else value)
+    roll_probe(ctx, dict(pending.payload(ProbeStep).probe), None if value == "none" else value)
 
 
 def probe_target(ctx: Ctx, probe: dict[str, Any], value_9: bool = False) -> int:
@@ -138,7 +139,7 @@ def roll_probe(ctx: Ctx, probe: dict[str, Any], boost: str | None) -> None:
     dice = [ctx.d6() for _ in range(count)]
     probe["dice"] = dice
     if count > 2 and hero.dice_policy == "ask":
-        ask(ctx, seat, "keep_dice", pair_options(dice), front=True, probe=probe)
+        ask(ctx, seat, "keep_dice", pair_options(dice), ProbeStep(probe), front=True)
         return
     finish_probe(ctx, probe, best_pair(dice, probe["training"]))
 
@@ -155,7 +156,7 @@ def best_pair(dice: list[int], training: bool) -> list[int]:
 
 @HANDLERS.answers("keep_dice", KeepDice)
 def _answer_keep(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
-    probe = dict(pending.context["probe"])
+    probe = dict(pending.payload(ProbeStep).probe)
     finish_probe(ctx, probe, [int(v) for v in value.split("+")])
 
 

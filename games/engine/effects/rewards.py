@@ -12,6 +12,7 @@ from ..core import rules
 from ..core.actions import ChooseXp
 from ..core.context import Ctx, Handlers
 from ..core.heroes import has_ability
+from ..core.payloads import RuleReason, XpChoice
 from ..core.pending import ask
 from ..core.state import SKILL_OF_COLOUR, XP_COLOURS, Pending
 from .life import lose_lp
@@ -52,20 +53,20 @@ def _ask_next(ctx: Ctx, seat: int, asked: list[list[str]], taken: list[str], dis
     options = [c for c in colours if not (distinct and len(colours) > 1 and c in taken)] or list(colours)
     if has_ability(ctx.content, ctx.state.heroes[seat], "xp_to_gold"):
         options.append("gold")
-    ask(ctx, seat, "choose_xp", options, front=True, rest=asked[1:], taken=taken, distinct=distinct,
-        rule=rule, reason=reason)
+    ask(ctx, seat, "choose_xp", options, XpChoice(rest=asked[1:], taken=taken, distinct=distinct, rule=rule,
+                                                  reason=reason), front=True)
 
 
 @HANDLERS.answers("choose_xp", ChooseXp)
 def _answer_choose_xp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    c = pending.context
+    c = pending.payload(XpChoice)
     if value == "gold":
         grant_gold(ctx, seat, 1, rules.ORK_GOLD, "experience_as_gold")
-        taken = c["taken"]
+        taken = c.taken
     else:
-        _add_xp(ctx, seat, value, c["rule"], c["reason"])
-        taken = [*c["taken"], value]
-    _ask_next(ctx, seat, c["rest"], taken, c["distinct"], c["rule"], c["reason"])
+        _add_xp(ctx, seat, value, c.rule, c.reason)
+        taken = [*c.taken, value]
+    _ask_next(ctx, seat, c.rest, taken, c.distinct, c.rule, c.reason)
 
 
 def _add_xp(ctx: Ctx, seat: int, colour: str, rule: str, reason: str) -> None:
@@ -89,12 +90,13 @@ def lose_xp(ctx: Ctx, seat: int, colours: list[str], rule: str, reason: str) -> 
     if len(colours) == 1:
         take_xp(ctx, seat, colours[0], rule, reason)
     else:
-        ask(ctx, seat, "lose_xp", colours, front=True, rule=rule, reason=reason)
+        ask(ctx, seat, "lose_xp", colours, RuleReason(rule, reason), front=True)
 
 
 @HANDLERS.answers("lose_xp", ChooseXp)
 def _answer_lose_xp(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    take_xp(ctx, seat, value, pending.context["rule"], pending.context["reason"])
+    c = pending.payload(RuleReason)
+    take_xp(ctx, seat, value, c.rule, c.reason)
 
 
 def take_xp(ctx: Ctx, seat: int, colour: str, rule: str, reason: str) -> None:

@@ -19,6 +19,7 @@ from ..core.board import place
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import pay, purse_of
+from ..core.payloads import Offer
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
@@ -140,13 +141,14 @@ def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
     ctx.emit("item_offered", rules.BUY_SELL, seat, token=action.token, to=action.seat,
              item=content.tokens[action.token].face, visible_to=(seat, action.seat))
     ask(ctx, action.seat, "offer", ["decline", *_buy_answers(content, state, action.seat, action.token, seat)],
-        token=action.token, seller=seat)
+        Offer(action.token, seat))
 
 
 @HANDLERS.answers("offer", AnswerOffer)
 def _answer_offer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     state, content = ctx.state, ctx.content
-    tid, seller = pending.context["token"], pending.context["seller"]
+    offer = pending.payload(Offer)
+    tid, seller = offer.token, offer.seller
     if value == "decline" or tid not in state.turn_state.offers:
         ctx.emit("offer_declined", rules.BUY_SELL, seat, token=tid, seller=seller, visible_to=(seller, seat))
         return

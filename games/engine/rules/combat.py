@@ -19,6 +19,7 @@ from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
+from ..core.payloads import GroupFight, RewardProposal, TokenChoice
 from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -80,7 +81,7 @@ def fight_forced(content: Content, state: State, seat: int) -> bool:
 
 
 def hearts_of(content: Content, state: State, tid: str) -> int:
-    credited: int = state.flags.get("shadow_hearts", {}).get(tid, 0)
+    credited = (state.shadow_hearts or {}).get(tid, 0)
     return content.tokens[tid].hearts + credited
 
 
@@ -129,7 +130,7 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
         if len(group) > 1:
             # "kann die Gruppe entscheiden, wer mit welcher Fertigkeit gegen das Monster kämpft" (COOP-06):
             # the player whose turn it is names the member for each probe (ruling R-231).
-            ask(ctx, data["leader"], "group_fighter", [str(s) for s in group], front=True, fight=data)
+            ask(ctx, data["leader"], "group_fighter", [str(s) for s in group], GroupFight(data), front=True)
             return
         seat = data["leader"]
     _probe_heart(ctx, seat, data)
@@ -137,7 +138,7 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 
 @HANDLERS.answers("group_fighter", ChooseOption)
 def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    data = dict(pending.context["fight"])
+    data = dict(pending.payload(GroupFight).fight)
     ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, int(value), skill=data["skill"],
              token=data["token"])
     _probe_heart(ctx, int(value), data)
@@ -235,7 +236,7 @@ def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     reward.update(recipient=recipient, waiting=others, proposed=[*reward["proposed"], recipient])
     ctx.emit("reward_proposed", rules.COOP_REWARD, seat, to=recipient, token=reward["token"])
     for other in others:
-        ask(ctx, other, "reward_agree", ["agree", "refuse"], to=recipient)
+        ask(ctx, other, "reward_agree", ["agree", "refuse"], RewardProposal(recipient))
 
 
 @HANDLERS.answers("reward_agree", ChooseOption)
@@ -326,9 +327,8 @@ def _shadow_defeat(ctx: Ctx, seat: int, tid: str) -> None:
 def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
     """Each LP lost against the Schatten adds a heart to it for every later fight (ruling R-25)."""
     state = ctx.state
-    hearts = dict(state.flags.get("shadow_hearts", {}))
+    hearts = state.shadow_hearts = state.shadow_hearts or {}
     hearts[tid] = hearts.get(tid, 0) + 1
-    state.flags["shadow_hearts"] = hearts
     ctx.emit("shadow_grows", rules.SHADOW, seat, token=tid, hearts=hearts_of(ctx.content, state, tid))
 
 
@@ -374,7 +374,7 @@ def victory(ctx: Ctx, seat: int, tid: str, draw: bool = True, drawer: int | None
         move_token(state, tid, OUT, face_up=True, seen_by=())
     elif (monster is not None and monster.companion and has_ability(content, hero, "monster_ork")
           and hero.companion is None):
-        ask(ctx, seat, "companion", ["take", "leave"], token=tid)
+        ask(ctx, seat, "companion", ["take", "leave"], TokenChoice(tid))
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
     if draw:
@@ -387,16 +387,15 @@ def _shadow_victory(ctx: Ctx, seat: int, tid: str) -> None:
     roll = ctx.d6()
     ctx.emit("shadow_gold_roll", rules.SHADOW, seat, dice=(roll,))
     grant_gold(ctx, seat, roll, rules.SHADOW, "fight_won")
-    hearts = dict(state.flags.get("shadow_hearts", {}))
-    hearts.pop(tid, None)
-    state.flags["shadow_hearts"] = hearts
+    state.shadow_hearts = state.shadow_hearts or {}
+    state.shadow_hearts.pop(tid, None)
 
 
 @HANDLERS.answers("companion", ChooseOption)
 def _answer_companion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     """The Ork may take the defeated monster Ork along: +1 melee and 1 artificial LP (HERO-14)."""
     state = ctx.state
-    tid = pending.context["token"]
+    tid = pending.payload(TokenChoice).token
     hero = state.heroes[seat]
     if value == "take" and hero.companion is None:
         hero.companion = tid

@@ -18,6 +18,7 @@ from ..core.board import CELLS, board_for
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items, pay, purse_of
+from ..core.payloads import SwapSecond
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import Pending, State
@@ -86,7 +87,7 @@ def encounter_options(content: Content, state: State, seat: int, tid: str) -> li
 
 
 def _known_cards(state: State, seat: int) -> set[str]:
-    return set(state.flags.get("peeked", {}).get(str(seat), [])) | set(state.flags.get("revealed_cards", []))
+    return state.known_cards(seat)
 
 
 def _magister_parts(content: Content, state: State, seat: int, tid: str) -> tuple[str, str] | None:
@@ -297,14 +298,14 @@ def _leitsage(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 @HANDLERS.answers("swap_first", ChooseCell)
 def _swap_first(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
-    ask(ctx, seat, "swap_second", [c for c in range(CELLS) if c != value], front=True, first=value)
+    ask(ctx, seat, "swap_second", [c for c in range(CELLS) if c != value], SwapSecond(value), front=True)
 
 
 @HANDLERS.answers("swap_second", ChooseCell)
 def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     """Two region cards change places; tokens, heroes and manors stay on their cards (GLOS-38)."""
     state = ctx.state
-    a, b = pending.context["first"], value
+    a, b = pending.payload(SwapSecond).first, value
     state.grid[a], state.grid[b] = state.grid[b], state.grid[a]
     state.revealed[a], state.revealed[b] = state.revealed[b], state.revealed[a]
     ctx.emit("regions_swapped", rules.LEITSAGE, seat, cells=[a, b],
@@ -323,9 +324,7 @@ def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         reveal(state, card)
         ctx.emit("boss_card_shown", rules.COOP_MICE, seat, card=card, key=state.namenloser_card)
         return
-    peeked = {k: list(v) for k, v in state.flags.get("peeked", {}).items()}
-    peeked[str(seat)] = sorted({*peeked.get(str(seat), []), card})
-    state.flags["peeked"] = peeked
+    state.peeked[seat] = sorted({*state.peeked.get(seat, []), card})
     ctx.emit("boss_card_peeked", rules.MICE, seat, card=card, visible_to=(seat,),
              key=getattr(state, f"{card}_card"))
 

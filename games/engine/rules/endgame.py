@@ -10,13 +10,14 @@ one a hit on the hero (1 LP of his choice, 2 where the card doubles the damage).
 game; a dead challenger drops his things on H1/H2/H4/H6 (his choice) or V11, and the boss is whole
 again for the next one.
 
-The fight lives in ``state.flags["boss_fight"]`` (JSON-safe) and goes on through ``resume``, which the
+The fight lives in ``state.boss_fight`` (a frozen ``BossFight``) and goes on through ``resume``, which the
 engine calls after every applied action: decisions on the way (which LP, which EW, which dice)
 pause it, and it continues when they are answered.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from ..content.model import BossCard, Content, TokenCategory
@@ -27,12 +28,10 @@ from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
 from ..core.phase import begin_action, may_fight
-from ..core.state import XP_COLOURS, Pending, State
+from ..core.state import XP_COLOURS, BossFight, Pending, Phase, State
 from ..effects.life import ask_keep, die, lose_lp
 from ..effects.probes import SKILL_ORDER, start_probe
 from ..effects.rewards import lose_xp
-
-FIGHT = "boss_fight"
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -108,8 +107,7 @@ def legal_boss_actions(content: Content, state: State, seat: int) -> list[Action
 
 def hoard(content: Content, state: State) -> int:
     """The gold in the dragon's hoard: the card's, plus what Raub took (ruling R-73)."""
-    extra: int = state.flags.get("hoard_extra", 0)
-    return card_of(content, state, "dragon").hoard_gold + extra
+    return card_of(content, state, "dragon").hoard_gold + state.hoard_extra
 
 
 def can_pay_hoard(content: Content, state: State, seat: int) -> bool:
@@ -194,47 +192,46 @@ def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | Challenge
     boss = "namenloser" if isinstance(action, ChallengeNamenloser) else "dragon"
     card = card_of(content, state, boss)
     held = held_keys(content, state, seat)
-    mod: int | None
+    mod: int
     if boss == "namenloser":
         mod = namenloser_skills(content, state, seat)[action.skill]
         protected = {item for item, effect in card.protections if effect == "no_double_damage"}
         double = action.skill in card.double_damage and not (protected & held)
         to_pay = 0
     else:
-        mod = card.skills[action.skill]
+        mod = cast(int, card.skills[action.skill])  # a dragon card has no star (content/validate.py)
         double = False
         to_pay = hoard(content, state)
-    state.flags[FIGHT] = {"seat": seat, "boss": boss, "skill": action.skill, "mod": mod, "lp": card.lp,
-                          "double": double, "hoard": to_pay, "hits": 0, "probing": False, "shown": False}
-    if boss == "namenloser" and state.coop is not None:
-        state.flags[FIGHT]["all_skills"] = True
+    state.boss_fight = BossFight(seat=seat, boss=boss, skill=action.skill, mod=mod, lp=card.lp, double=double,
+                                 hoard=to_pay, hits=0, probing=False, shown=False,
+                                 all_skills=boss == "namenloser" and state.coop is not None)
     if not state.v2:
-        _show_card(ctx, state.flags[FIGHT])  # rules version 1: the card before the hoard
+        _show_card(ctx, state.boss_fight)  # rules version 1: the card before the hoard
     ctx.emit("final_fight_started", rules.END_NAMENLOSER if boss == "namenloser" else rules.END_HOARD,
              seat, boss=boss, skill=action.skill, hoard=to_pay)
     resume(ctx)
 
 
-def _show_card(ctx: Ctx, fight: dict[str, Any]) -> None:
+def _show_card(ctx: Ctx, fight: BossFight) -> None:
     """The card is revealed once the hoard is paid ("Nun wird zuerst die Karte des Drachen aufgedeckt",
     END-16); the Namenloser's at once (END-04)."""
     state, content = ctx.state, ctx.content
-    boss = fight["boss"]
+    boss = fight.boss
     card = card_of(content, state, boss)
     reveal(state, boss)
     _save(state, shown=True)
     ctx.emit("boss_card_revealed", rules.END_NAMENLOSER_CARD if boss == "namenloser" else rules.END_DRAGON_CARD,
-             fight["seat"], boss=boss, card=card.key, skill=fight["skill"], modifier=fight["mod"], lp=card.lp,
-             double_damage=fight["double"])
+             fight.seat, boss=boss, card=card.key, skill=fight.skill, modifier=fight.mod, lp=card.lp,
+             double_damage=fight.double)
 
 
 def reveal(state: State, boss: str) -> None:
-    state.flags["revealed_cards"] = sorted({*state.flags.get("revealed_cards", []), boss})
+    state.revealed_cards = sorted({*state.revealed_cards, boss})
 
 
-def _save(state: State, **changes: Any) -> dict[str, Any]:
-    fight = {**state.flags[FIGHT], **changes}
-    state.flags[FIGHT] = fight
+def _save(state: State, **changes: Any) -> BossFight:
+    fight = replace(cast(BossFight, state.boss_fight), **changes)
+    state.boss_fight = fight
     return fight
 
 
@@ -242,72 +239,72 @@ def resume(ctx: Ctx) -> None:
     """Go on with a final fight until it needs a decision or one side is dead."""
     state = ctx.state
     while True:
-        fight = state.flags.get(FIGHT)
-        if fight is None or state.pending or state.phase == "finished" or fight["probing"]:
+        fight = state.boss_fight
+        if fight is None or state.pending or state.phase == Phase.FINISHED or fight.probing:
             return
-        seat = fight["seat"]
+        seat = fight.seat
         hero = state.heroes[seat]
-        if fight["hoard"] > 0:
-            _save(state, hoard=fight["hoard"] - 1)
+        if fight.hoard > 0:
+            _save(state, hoard=fight.hoard - 1)
             colours = [c for c in XP_COLOURS if hero.xp.get(c, 0) > 0]
             if not colours:
                 # Rules version 1 only (old R-27): he pays all he has and fights anyway.
                 _save(state, hoard=0)
-                ctx.emit("hoard_paid_in_full", rules.END_HOARD, seat, short=fight["hoard"])
+                ctx.emit("hoard_paid_in_full", rules.END_HOARD, seat, short=fight.hoard)
                 continue
             lose_xp(ctx, seat, colours, rules.END_HOARD, "dragon_hoard")
             continue
-        if not fight.get("shown", True):
+        if not fight.shown:
             _show_card(ctx, fight)
             continue
-        if fight["hits"] > 0:
-            _save(state, hits=fight["hits"] - 1)
-            lose_lp(ctx, seat, rules.END_HITS if fight["boss"] == "namenloser" else rules.END_DRAGON_HITS,
-                    f"{fight['boss']}_hit")
+        if fight.hits > 0:
+            _save(state, hits=fight.hits - 1)
+            lose_lp(ctx, seat, rules.END_HITS if fight.boss == "namenloser" else rules.END_DRAGON_HITS,
+                    f"{fight.boss}_hit")
             continue
         _save(state, probing=True)
-        start_probe(ctx, seat, fight["skill"], fight["mod"], "final_fight", {"boss": fight["boss"]})
+        start_probe(ctx, seat, fight.skill, fight.mod, "final_fight", {"boss": fight.boss})
 
 
 @HANDLERS.on_probe("final_fight")
 def _final_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     state = ctx.state
     fight = _save(state, probing=False)
-    seat, boss = fight["seat"], fight["boss"]
+    seat, boss = fight.seat, fight.boss
     rule = rules.END_HITS if boss == "namenloser" else rules.END_DRAGON_HITS
     if passed:
-        fight = _save(state, lp=fight["lp"] - 1)
-        ctx.emit("boss_hit", rule, seat, boss=boss, lp=fight["lp"])
-        if fight["lp"] <= 0:
+        fight = _save(state, lp=fight.lp - 1)
+        ctx.emit("boss_hit", rule, seat, boss=boss, lp=fight.lp)
+        if fight.lp <= 0:
             _won(ctx, seat, boss)
             return
         _next_skill(ctx, fight)
         return
-    hits = 2 if fight["double"] else 1
+    hits = 2 if fight.double else 1
     fight = _save(state, hits=hits)
-    ctx.emit("hero_hit", rule, seat, boss=boss, lp_lost=hits, double_damage=fight["double"])
+    ctx.emit("hero_hit", rule, seat, boss=boss, lp_lost=hits, double_damage=fight.double)
     _next_skill(ctx, fight)
 
 
-def _next_skill(ctx: Ctx, fight: dict[str, Any]) -> None:
+def _next_skill(ctx: Ctx, fight: BossFight) -> None:
     """Co-op: "Es müssen alle drei Proben abgelegt werden" — after each probe, passed or not, the next
     of his skills in the order magic, ranged, melee, and round after round until one side is dead
     (COOP-33, ruling R-49); a star skill without the card's weapon is skipped (ruling R-228)."""
-    if not fight.get("all_skills"):
+    if not fight.all_skills:
         return
     state = ctx.state
-    skills = namenloser_skills(ctx.content, state, fight["seat"])
+    skills = namenloser_skills(ctx.content, state, fight.seat)
     order = list(skills)
-    following = order[(order.index(fight["skill"]) + 1) % len(order)]
+    following = order[(order.index(fight.skill) + 1) % len(order)]
     card = card_of(ctx.content, state, "namenloser")
     protected = {item for item, effect in card.protections if effect == "no_double_damage"}
-    double = following in card.double_damage and not (protected & held_keys(ctx.content, state, fight["seat"]))
+    double = following in card.double_damage and not (protected & held_keys(ctx.content, state, fight.seat))
     _save(state, skill=following, mod=skills[following], double=double)
 
 
 def _won(ctx: Ctx, seat: int, boss: str) -> None:
     state = ctx.state
-    del state.flags[FIGHT]
+    state.boss_fight = None
     ctx.emit("boss_defeated", rules.END_NAMENLOSER_WON if boss == "namenloser" else rules.END_DRAGON_WON, seat,
              boss=boss)
     finish_game(ctx, seat)
@@ -316,7 +313,7 @@ def _won(ctx: Ctx, seat: int, boss: str) -> None:
 def finish_game(ctx: Ctx, seat: int) -> None:
     """The game is over: the victor's player wins; both cards are shown (GOAL-01)."""
     state = ctx.state
-    state.phase = "finished"
+    state.phase = Phase.FINISHED
     state.winner = seat
     state.pending = []
     for boss in ("namenloser", "dragon"):
@@ -329,11 +326,11 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     where his things go: the dragon_death field (V11), the namenloser_death fields (H1/H2/H4/H6) for the
     player to choose from, or None (no final fight). Reached from life.die through ``Hooks.death_in_fight``."""
     state = ctx.state
-    fight = state.flags.get(FIGHT)
-    if fight is None or fight["seat"] != seat:
+    fight = state.boss_fight
+    if fight is None or fight.seat != seat:
         return None
-    del state.flags[FIGHT]
-    boss = fight["boss"]
+    state.boss_fight = None
+    boss = fight.boss
     ctx.emit("boss_heals", rules.END_NAMENLOSER_HEALS if boss == "namenloser" else rules.END_DRAGON_HEALS, seat,
              boss=boss)
     return place(ctx.content, "dragon_death") if boss == "dragon" else list(places(ctx.content, "namenloser_death"))

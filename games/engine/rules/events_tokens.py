@@ -21,6 +21,7 @@ from ..core.actions import ChooseOption
 from ..core.board import board_for, letter_of, orthogonal_cells, place
 from ..core.context import Ctx, Handlers
 from ..core.heroes import held_items, item_with_flag, pay, purse_of
+from ..core.payloads import DragonStep, RobberyChoice
 from ..core.pending import ask
 from ..core.phase import end_turn_now
 from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
@@ -137,7 +138,7 @@ def _rob_next(ctx: Ctx, data: dict[str, Any]) -> None:
             continue
         spell = item_with_flag(ctx.content, state, hero, "invisibility")
         if spell is not None:
-            ask(ctx, victim, "dragon_robbery", ["unsichtbarkeit", "pay"], front=True, data=data, token=spell)
+            ask(ctx, victim, "dragon_robbery", ["unsichtbarkeit", "pay"], RobberyChoice(data, spell), front=True)
             return
         _robbed(ctx, victim)
     ctx.emit("dragon_robbery_over", rules.DRAGON_ROBBERY, None)
@@ -146,18 +147,19 @@ def _rob_next(ctx: Ctx, data: dict[str, Any]) -> None:
 def _robbed(ctx: Ctx, victim: int) -> None:
     pay(ctx.state.heroes[victim], 1)
     # The stolen coin goes into the dragon's hoard: one more EW for the next challenger (ruling R-73).
-    ctx.state.flags["hoard_extra"] = ctx.state.flags.get("hoard_extra", 0) + 1
-    ctx.emit("robbed_by_dragon", rules.DRAGON_ROBBERY, victim, gold=1, hoard_extra=ctx.state.flags["hoard_extra"])
+    ctx.state.hoard_extra += 1
+    ctx.emit("robbed_by_dragon", rules.DRAGON_ROBBERY, victim, gold=1, hoard_extra=ctx.state.hoard_extra)
 
 
 @HANDLERS.answers("dragon_robbery", ChooseOption)
 def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    data = pending.context["data"]
+    robbery = pending.payload(RobberyChoice)
+    data = robbery.data
     if value == "pay":
         _robbed(ctx, seat)
         _rob_next(ctx, data)
         return
-    start_probe(ctx, seat, "magic", 0, "robbery_invisible", {"next": data, "token": pending.context["token"]})
+    start_probe(ctx, seat, "magic", 0, "robbery_invisible", {"next": data, "token": robbery.token})
 
 
 @HANDLERS.on_probe("robbery_invisible")
@@ -205,12 +207,12 @@ def _attack_next(ctx: Ctx, data: dict[str, Any]) -> None:
     hero = ctx.state.heroes[seat]
     counters = [name for name, flag in COUNTER_SPELLS.items()
                 if item_with_flag(ctx.content, ctx.state, hero, flag) is not None]
-    ask(ctx, seat, "attack_skill", [*SKILL_ORDER, *counters], front=True, data=data)
+    ask(ctx, seat, "attack_skill", [*SKILL_ORDER, *counters], DragonStep(data), front=True)
 
 
 @HANDLERS.answers("attack_skill", ChooseOption)
 def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    data = pending.context["data"]
+    data = pending.payload(DragonStep).data
     if value in COUNTER_SPELLS:
         # Unsichtbarkeit (he is not attacked) or Blitzschlag (the dragon is driven off), each after a
         # magic probe; a failed probe dissolves the spell, and the normal probe follows (GLOS-10, GLOS-74).
@@ -233,7 +235,7 @@ def _attack_counter(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         _attack_next(ctx, {**data, "i": data["i"] + 1})
         return
     dissolve(ctx, seat, tid, rules.SPELL_FAILED)
-    ask(ctx, seat, "attack_skill", list(SKILL_ORDER), front=True, data=data)
+    ask(ctx, seat, "attack_skill", list(SKILL_ORDER), DragonStep(data), front=True)
 
 
 @HANDLERS.on_probe("dragon_attack")
@@ -247,7 +249,7 @@ def _attack_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
                 if item.category not in PROTECTED_CATEGORIES]
     data["i"] += 1
     if eligible:
-        ask(ctx, seat, "attack_loss", eligible, front=True, data=data)
+        ask(ctx, seat, "attack_loss", eligible, DragonStep(data), front=True)
         return
     ctx.emit("dragon_finds_nothing", rules.DRAGON_ATTACK, seat)
     _attack_next(ctx, data)
@@ -264,7 +266,7 @@ def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
         release(ctx, seat, value, None, rules.DRAGON_ATTACK)
         if not special:
             move_token(state, value, BAG, face_up=False, seen_by=(), flipped=False)
-    _attack_next(ctx, pending.context["data"])
+    _attack_next(ctx, pending.payload(DragonStep).data)
 
 
 # --- the registry -----------------------------------------------------------------------------------------------

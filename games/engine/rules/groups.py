@@ -16,6 +16,7 @@ from ..core.actions import Action, ChooseOption, FormGroup, HandItem
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import usable, walking_points
+from ..core.payloads import GroupInvite
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import Pending, State, held_by
@@ -61,14 +62,14 @@ def apply_form_group(ctx: Ctx, seat: int, action: FormGroup) -> None:
     if not begin_action(ctx, seat):
         return
     ctx.emit("group_asked", rules.COOP_GROUP, seat, other=action.seat)
-    ask(ctx, action.seat, "join_group", ["join", "decline"], leader=seat)
+    ask(ctx, action.seat, "join_group", ["join", "decline"], GroupInvite(seat))
 
 
 @HANDLERS.answers("join_group", ChooseOption)
 def _answer_join(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     state = ctx.state
     coop = state.coop
-    leader = pending.context["leader"]
+    leader = pending.payload(GroupInvite).leader
     if coop is None or value != "join" or _here(state, seat) != _here(state, leader):
         ctx.emit("group_declined", rules.COOP_GROUP, seat, leader=leader)
         return

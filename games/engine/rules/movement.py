@@ -19,6 +19,7 @@ from ..core.heroes import (
     pay,
     purse_of,
 )
+from ..core.payloads import DieChoice
 from ..core.state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
 from ..core.tokens import exists_for, field_tokens, is_bound, move_token
 from ..effects.bag import FACE_DOWN_WHEN_PLACED
@@ -394,7 +395,7 @@ def teleport_roll(ctx: Ctx, seat: int, rule: str) -> None:
     if len(values) == 1:
         land_teleport(ctx, seat, values[0])
     else:
-        state.pending.append(Pending(seat=seat, kind="choose_die", options=values, context={"for": "teleport"}))
+        state.pending.append(Pending(seat=seat, kind="choose_die", options=values, context=DieChoice("teleport")))
 
 
 def land_teleport(ctx: Ctx, seat: int, value: int) -> None:

@@ -17,7 +17,7 @@ from ..content.model import Content, Direction, FieldKind, PathKind, TokenCatego
 from ..core import rules
 from ..core.board import Board, board_for, letter_of, place, row_col
 from ..core.context import Ctx
-from ..core.state import BAG, RETURNING, State, at_field
+from ..core.state import BAG, RETURNING, Phase, State, at_field
 from ..core.tokens import move_token
 from ..effects.bag import draw_random
 
@@ -173,7 +173,7 @@ def march(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
             ctx.emit("servant_blocked", rules.COOP_BLOCKED, seat, token=tid, field=start)
     if len(held_fires(content, state)) == len(FIRES):
         coop.lost = True
-        state.phase = "finished"
+        state.phase = Phase.FINISHED
         state.winner = None
         ctx.emit("coop_game_lost", rules.COOP_LOST, seat, fires=len(FIRES))
         return []

@@ -21,6 +21,7 @@ from ..core.state import (
     PILE_FACE_DOWN,
     RULES_VERSION,
     HeroState,
+    Phase,
     State,
     TokenState,
     at_field,
@@ -69,7 +70,7 @@ def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
     state = State(
         content_version=content.version,
         seats=seats,
-        phase="setup_hero",
+        phase=Phase.SETUP_HERO,
         current=first,
         first_seat=first,
         heroes=[HeroState(seat=i) for i in range(seats)],
@@ -87,7 +88,7 @@ def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
 def legal_setup_actions(content: Content, state: State, seat: int) -> list[Action]:
     if seat != state.current:
         return []
-    if state.phase == "setup_hero":
+    if state.phase == Phase.SETUP_HERO:
         taken = {h.hero for h in state.heroes if h.hero}
         result: list[Action] = []
         for key in sorted(content.heroes):
@@ -98,11 +99,11 @@ def legal_setup_actions(content: Content, state: State, seat: int) -> list[Actio
                 for spell in magier_spell_choices(content, state):
                     result.append(ChooseHero(hero=key, spell=spell))
         return result
-    if state.phase == "setup_region":
+    if state.phase == Phase.SETUP_REGION:
         return [PlaceRegion(cell=c) for c in legal_region_cells(state)]
-    if state.phase == "setup_manor":
+    if state.phase == Phase.SETUP_MANOR:
         return [PlaceManor(field=f) for f in legal_manor_fields(content, state, seat)]
-    if state.phase == "setup_axis":
+    if state.phase == Phase.SETUP_AXIS:
         return [ChooseAxis(axis=a) for a in AXES]
     return []
 
@@ -146,7 +147,7 @@ def apply_setup(ctx: Ctx, seat: int, action: Action) -> None:
 
 def _choose_hero(ctx: Ctx, seat: int, action: ChooseHero) -> None:
     state, content = ctx.state, ctx.content
-    if state.phase != "setup_hero":
+    if state.phase != Phase.SETUP_HERO:
         raise IllegalActionError("heroes are chosen at the start of the game only")
     card = content.heroes.get(action.hero)
     if card is None:
@@ -169,8 +170,8 @@ def _choose_hero(ctx: Ctx, seat: int, action: ChooseHero) -> None:
                  item=content.tokens[action.spell].face)
     ctx.emit("hero_chosen", rules.SETUP_HERO, seat, hero=action.hero, lp=hero.lp, gold=hero.gold)
     _next_setup_seat(ctx)
-    if state.phase == "setup_hero" and state.current == state.first_seat:
-        state.phase = "setup_region"
+    if state.phase == Phase.SETUP_HERO and state.current == state.first_seat:
+        state.phase = Phase.SETUP_REGION
         ctx.emit("regions_set_aside", rules.SETUP_SET_ASIDE, letters=sorted(
             letter for letter, r in content.regions.items() if r.set_aside))
         for h in state.heroes:
@@ -180,7 +181,7 @@ def _choose_hero(ctx: Ctx, seat: int, action: ChooseHero) -> None:
 
 def _place_region(ctx: Ctx, seat: int, action: PlaceRegion) -> None:
     state = ctx.state
-    if state.phase != "setup_region":
+    if state.phase != Phase.SETUP_REGION:
         raise IllegalActionError("region cards are placed during setup only")
     if not 0 <= action.cell < CELLS:
         raise IllegalActionError(f"square {action.cell} is outside the 5x5 square (0..24)")
@@ -193,12 +194,12 @@ def _place_region(ctx: Ctx, seat: int, action: PlaceRegion) -> None:
     ctx.emit("region_placed", rules.SETUP_PLACE_REGION, seat, letter=letter, cell=action.cell)
     _next_setup_seat(ctx)
     if state.current == state.first_seat:
-        state.phase = "setup_manor"
+        state.phase = Phase.SETUP_MANOR
 
 
 def _place_manor(ctx: Ctx, seat: int, action: PlaceManor) -> None:
     state = ctx.state
-    if state.phase != "setup_manor":
+    if state.phase != Phase.SETUP_MANOR:
         raise IllegalActionError("manors are placed during setup only")
     if action.field not in legal_manor_fields(ctx.content, state, seat):
         raise IllegalActionError(
@@ -209,13 +210,13 @@ def _place_manor(ctx: Ctx, seat: int, action: PlaceManor) -> None:
     _next_setup_seat(ctx)
     if state.current == state.first_seat:
         _fill_square(ctx)
-        state.phase = "setup_axis"
+        state.phase = Phase.SETUP_AXIS
 
 
 def _choose_axis(ctx: Ctx, seat: int, action: ChooseAxis) -> None:
     """Each player chooses the axis of the two face-down tokens on his own card (ruling R-12)."""
     state = ctx.state
-    if state.phase != "setup_axis":
+    if state.phase != Phase.SETUP_AXIS:
         raise IllegalActionError("the axis of the setup tokens is chosen during setup only")
     if action.axis not in AXES:
         raise IllegalActionError(f"the axis is 'north_south' or 'east_west', not {action.axis!r}")
@@ -252,7 +253,7 @@ def _finish_setup(ctx: Ctx) -> None:
     state.namenloser_card = ctx.dice.pick(sorted(content.namenlose_cards)) if content.namenlose_cards else None
     state.dragon_card = ctx.dice.pick(sorted(content.dragon_cards)) if content.dragon_cards else None
     ctx.emit("boss_cards_drawn", rules.SETUP_BOSS_CARDS)
-    state.phase = "play"
+    state.phase = Phase.PLAY
     state.current = state.first_seat
     state.turn = 1
     ctx.emit("play_begins", rules.TURN_ORDER, state.first_seat)
