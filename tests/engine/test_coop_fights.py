@@ -7,12 +7,15 @@ fails every probe of these heroes. Board: tests/engine/helpers.DEFAULT_ORDER.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.engine import IllegalActionError, State
 from games.engine.core.actions import Fight, FightLightning, Move
 from games.engine.core.coop import CoopState
-from games.engine.core.state import BAG, OUT
+from games.engine.core.payloads import GroupFight, GroupInvite, RewardProposal
+from games.engine.core.state import BAG, OUT, BossFight, Pending
 from games.engine.rules.setup import new_game
 
 from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token
@@ -153,3 +156,29 @@ def test_a_coop_game_has_the_namenloser_in_the_bag_from_the_start(content):
 def test_an_unknown_variant_is_refused(content):
     with pytest.raises(IllegalActionError):
         new_game(content, seats=2, seed="x", variant="solo")
+
+
+def test_the_boss_fights_all_skills_mark_is_in_the_json_only_when_set(content):
+    """The co-op Namenloser fight (COOP-33) keeps its mark through the state's JSON; an ordinary fight's
+    JSON has no such key, so the fights of stored and golden games read and hash as before."""
+    state = new_game(content, seats=2, seed="x")
+    state.boss_fight = BossFight(seat=0, boss="namenloser", skill="magic", mod=-3, lp=3, double=False, hoard=0,
+                                 hits=0, probing=False, shown=False)
+    assert "all_skills" not in state.to_json()["flags"]["boss_fight"]
+    assert State.from_json(state.to_json()).boss_fight == state.boss_fight
+    state.boss_fight = replace(state.boss_fight, all_skills=True)
+    assert state.to_json()["flags"]["boss_fight"]["all_skills"] is True
+    assert State.from_json(state.to_json()).boss_fight == state.boss_fight
+
+
+def test_the_coop_decisions_keep_their_records_through_the_json(content):
+    state = new_game(content, seats=3, seed="x", variant="coop")
+    fight = {"token": ORK, "skill": "magic", "heart": 0, "hearts": 1, "lightning": False, "coop": True,
+             "leader": 0}
+    state.pending = [Pending(seat=1, kind="join_group", options=["join", "decline"], context=GroupInvite(0)),
+                     Pending(seat=0, kind="group_fighter", options=["0", "1"], context=GroupFight(fight)),
+                     Pending(seat=2, kind="reward_agree", options=["agree", "refuse"], context=RewardProposal(1))]
+    back = State.from_json(state.to_json())
+    assert back.pending == state.pending
+    assert back.pending[0].payload(GroupInvite).leader == 0
+    assert back.pending[2].to_json()["context"] == {"to": 1}
