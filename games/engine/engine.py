@@ -42,6 +42,7 @@ from .rules import (
     deeds,
     encounters,
     endgame,
+    groups,
     movement,
     quests,
     rest,
@@ -101,6 +102,9 @@ def legal_phase_actions(content: Content, state: State, seat: int) -> list[Actio
     actions.extend(items.legal_item_actions(content, state, seat))
     actions.extend(quests.legal_quest_actions(content, state, seat))
     actions.extend(deeds.legal_deed_actions(content, state, seat))
+    actions.extend(groups.legal_group_actions(content, state, seat))
+    actions.extend(groups.legal_hand_actions(content, state, seat))
+    actions.extend(quests.legal_hand_quest_actions(content, state, seat))
     actions.extend(encounters.legal_encounter_actions(content, state, seat))
     actions.extend(bazaar.legal_bazaar_actions(content, state, seat))
     actions.extend(abilities.legal_ability_actions(content, state, seat))

@@ -32,8 +32,11 @@ from .core.actions import (
     Fight,
     FightLightning,
     Fly,
+    FormGroup,
     FulfilDeed,
     FulfilQuest,
+    HandItem,
+    HandQuest,
     Jump,
     Move,
     OfferItem,
@@ -57,6 +60,7 @@ from .rules import (
     encounters,
     endgame,
     events_tokens,
+    groups,
     movement,
     quests,
     rest,
@@ -67,7 +71,7 @@ from .rules import (
 
 # Every module with pending decisions or probes (its ``HANDLERS`` table), lowest layer first.
 MODULES = (probes, bag, life, rewards, items, bazaar, combat, deeds, encounters, endgame, events_tokens,
-           spells, training, turn)
+           groups, spells, training, turn)
 
 # Each handler takes the action of its own key's class (_dispatch looks it up by type(action)), which a
 # dict's value type cannot say: the action parameter is Any.
@@ -81,6 +85,9 @@ ACTIONS: dict[type[Action], Callable[[Ctx, int, Any], None]] = {
     EndMovement: lambda ctx, seat, action: movement.apply_end_movement(ctx, seat),
     EndTurn: lambda ctx, seat, action: turn.apply_end_turn(ctx, seat),
     Fight: combat.apply_fight,
+    FormGroup: groups.apply_form_group,
+    HandItem: groups.apply_hand_item,
+    HandQuest: quests.apply_hand_quest,
     FightLightning: combat.apply_fight,
     ChallengeNamenloser: endgame.apply_challenge,
     ChallengeDragon: endgame.apply_challenge,

@@ -51,6 +51,9 @@ ACTION_LABELS = {
     "call_bazaar": gettext_lazy("Call a Basar"),
     "buy": gettext_lazy("Buy an item of the offer"),
     "offer_item": gettext_lazy("Offer an item to another player"),
+    "form_group": gettext_lazy("Form a group with another hero here"),
+    "hand_item": gettext_lazy("Hand an item to a member of your group"),
+    "hand_quest": gettext_lazy("Hand a quest to a member of your group"),
     "rest": gettext_lazy("Rest for the whole turn (heal)"),
     "paladin_heal": gettext_lazy("Paladin: heal 1 LP (2–5 on 1d6)"),
     "steal": gettext_lazy("Flink: steal 1 gold (2d6 at most 7)"),
@@ -104,6 +107,11 @@ PARAM_LABELS = {
     ("buy", "token"): gettext_lazy("Item"),
     ("offer_item", "token"): gettext_lazy("Item"),
     ("offer_item", "seat"): gettext_lazy("Player (seat)"),
+    ("form_group", "seat"): gettext_lazy("Player (seat)"),
+    ("hand_item", "token"): gettext_lazy("Item"),
+    ("hand_item", "seat"): gettext_lazy("Player (seat)"),
+    ("hand_quest", "token"): gettext_lazy("Quest"),
+    ("hand_quest", "seat"): gettext_lazy("Player (seat)"),
     ("steal", "seat"): gettext_lazy("From player (seat)"),
     ("set_dice_policy", "policy"): gettext_lazy("Policy"),
     ("keep_dice", "dice"): gettext_lazy("Two dice"),
@@ -126,7 +134,7 @@ PARAM_LABELS = {
 HELD_ITEM_PARAMS = frozenset({
     ("choose_hero", "spell"), ("keep_item", "token"), ("pick_up", "token"), ("drop_item", "token"),
     ("use_item", "token"), ("cast_spell", "token"), ("buy", "token"), ("offer_item", "token"),
-    ("use_boost", "boost"), ("make_room", "token"),
+    ("use_boost", "boost"), ("make_room", "token"), ("hand_item", "token"),
 })
 
 # The words for the codes among the values of "choice" parameters (and for the same codes in event data).
@@ -151,6 +159,9 @@ CHOICE_LABELS: dict[str, Promise] = {
     "green": gettext_lazy("green"),
     "red": gettext_lazy("red"),
     "leave": gettext_lazy("leave it on the field"),
+    "join": gettext_lazy("join the group"),
+    "agree": gettext_lazy("agree"),
+    "refuse": gettext_lazy("refuse"),
     "take": gettext_lazy("take it along"),
     "keep": gettext_lazy("keep it for repair"),
     "discard": gettext_lazy("throw it away"),

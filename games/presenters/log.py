@@ -180,6 +180,31 @@ EVENT_TEXTS = {
     "reward_on_back": lambda: _("%(who)s receives %(item)s from the back of %(token)s."),
     "robbed_by_dragon": lambda: _("The dragon robs %(who)s of %(gold)s gold; the hoard grows (+%(hoard_extra)s)."),
     "servant_leaves_game": lambda: _("The servant %(token)s leaves the game."),
+    "coop_probe_failed": lambda: _("%(who)s fails the %(skill)s probe against %(token)s (heart %(heart)s)."),
+    "coop_servant_dead": lambda: _("%(dead)s servants are dead: the villains now fight at %(penalty)s."),
+    "coop_game_lost": lambda: _("Servants hold all %(fires)s fires around the temple: the heroes have lost together."),
+    "servant_marches": lambda: _("The servant %(token)s marches from %(frm)s over %(path)s."),
+    "servant_blocked": lambda: _("The servant %(token)s on %(field)s finds no way toward the temple."),
+    "servant_takes_token": lambda: _("The servant %(token)s stops on %(field)s; the token there goes into the bag."),
+    "servant_into_bag": lambda: _("A token drawn for %(field)s sends the servant there into the bag."),
+    "group_asked": lambda: _("%(who)s asks %(other)s to form a group."),
+    "group_declined": lambda: _("%(who)s declines to join the group of %(leader)s."),
+    "group_formed": lambda: _("%(who)s and %(other)s now move together as a group."),
+    "group_follows": lambda: _("%(who)s follows the group from %(frm)s to %(to)s."),
+    "group_fighter_chosen": lambda: _("%(who)s takes the %(skill)s probe against %(token)s for the group."),
+    "companion_rests": lambda: _("%(who)s rests with the group on %(field)s."),
+    "boss_card_shown": lambda: _("%(who)s passes the Mäuse probe: the Namenloser's card %(key)s is laid open for all."),
+    "servant_attacks": lambda: _("The servant %(token)s reaches %(who)s and attacks at once."),
+    "item_handed": lambda: _("%(who)s hands %(token)s to %(to)s."),
+    "quest_handed": lambda: _("%(who)s hands the quest %(token)s to %(to)s."),
+    "reward_to_agree": lambda: _("The group must agree who receives the reward for %(token)s."),
+    "reward_proposed": lambda: _("%(who)s proposes that %(to)s receives the reward for %(token)s."),
+    "reward_agreed": lambda: _("%(who)s agrees that %(to)s receives the reward."),
+    "reward_refused": lambda: _("%(who)s refuses that %(to)s receives the reward."),
+    "reward_settled": lambda: _("%(who)s receives the group's reward for %(token)s."),
+    "group_left": lambda: _("%(who)s leaves the group."),
+    "servants_wait": lambda: _("The servants wait until every hero has had a turn."),
+    "token_cleared_for_servant": lambda: _("%(token)s on %(field)s goes into the bag to make room for a servant."),
     "shadow_gold_roll": lambda: _("%(who)s rolls for the gold of the Schatten."),
     "shadow_grows": lambda: _("The Schatten %(token)s grows to %(hearts)s hearts."),
     "skill_at_cap": lambda: _("%(who)s is already at 11 in %(skill)s."),
@@ -253,7 +278,7 @@ REASON_LABELS = {
     "weapon_part": lambda: _("a part of a magic weapon"),
     "witch_house_unexplored": lambda: _("the witch's house is not found yet"),
 }
-SEAT_KEYS = ("mover", "seller", "victim", "winner", "to")  # data keys that name another seat
+SEAT_KEYS = ("mover", "seller", "victim", "winner", "to", "other", "leader")  # data keys that name another seat
 
 
 class _Args(dict[str, Any]):

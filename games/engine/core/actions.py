@@ -456,6 +456,33 @@ class ChooseOption(Action):
     option: str
 
 
+# --- The cooperative variant (issue 18) ------------------------------------------------------------
+@_kind
+@dataclass(frozen=True)
+class FormGroup(Action):
+    KIND = "form_group"
+    PARAMS = (Param("seat", "int"),)
+    seat: int
+
+
+@_kind
+@dataclass(frozen=True)
+class HandItem(Action):
+    KIND = "hand_item"
+    PARAMS = (Param("token", "token"), Param("seat", "int"))
+    token: str
+    seat: int
+
+
+@_kind
+@dataclass(frozen=True)
+class HandQuest(Action):
+    KIND = "hand_quest"
+    PARAMS = (Param("token", "token"), Param("seat", "int"))
+    token: str
+    seat: int
+
+
 # --- The two ways to win (rules engine III) --------------------------------------------------------
 @_kind
 @dataclass(frozen=True)

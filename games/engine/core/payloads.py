@@ -142,6 +142,28 @@ class DieChoice(Payload):
         return cls(purpose=data["for"])
 
 
+@dataclass(frozen=True)
+class GroupInvite(Payload):
+    """Co-op: the ``leader`` seat asks to form a group with the asked seat (rules/groups.py)."""
+
+    leader: int
+
+
+@dataclass(frozen=True)
+class GroupFight(Payload):
+    """Co-op: which group member takes the next heart's probe; ``fight`` is the fight's progress, which
+    the combat rules pass on to the chosen member's probe (rules/combat.py)."""
+
+    fight: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RewardProposal(Payload):
+    """Co-op: agree or refuse that seat ``to`` receives the group's reward (rules/combat.py, R-237)."""
+
+    to: int
+
+
 # Every decision kind and the record it carries (tests/engine/test_payloads.py: all kinds are here).
 PAYLOADS: dict[str, type[Payload]] = {
     "attack_loss": DragonStep,
@@ -154,7 +176,9 @@ PAYLOADS: dict[str, type[Payload]] = {
     "companion": TokenChoice,
     "death_field": Payload,
     "dragon_robbery": RobberyChoice,
+    "group_fighter": GroupFight,
     "hellsehen": HellsehenChoice,
+    "join_group": GroupInvite,
     "keep_dice": ProbeStep,
     "keep_item": HeirChoice,
     "lose_lp": RuleReason,
@@ -163,6 +187,8 @@ PAYLOADS: dict[str, type[Payload]] = {
     "offer": Offer,
     "place_token": TokenChoice,
     "probe_boost": ProbeStep,
+    "reward_agree": RewardProposal,
+    "reward_to": Payload,
     "swap_first": Payload,
     "swap_second": SwapSecond,
     "teleport_to": Payload,

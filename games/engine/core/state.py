@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple, TypeVar
 
+from .coop import CoopState
 from .payloads import Payload, payload_from_json
 
 SKILLS = ("magic", "ranged", "melee")
@@ -238,6 +239,15 @@ class BossFight:
     hits: int                 # LP the hero still has to lose for the last failed probe
     probing: bool             # a probe is rolling; the fight goes on when it is decided
     shown: bool = True        # the card is revealed (fights stored before the flag had it shown at once)
+    # Co-op: the hero goes through all the Namenloser's skills in turn (COOP-33); in the JSON only when
+    # set, so the fights of ordinary games keep the JSON (and golden hash) they had.
+    all_skills: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        if not self.all_skills:
+            del data["all_skills"]
+        return data
 
 
 class ReturningToken(NamedTuple):
@@ -293,6 +303,7 @@ class State:
     winner: int | None = None
     rules_version: int = 1             # states stored without it predate issue 11; new_game sets RULES_VERSION
     chance_draws: int = 0              # dice v2: draws made so far; the next one derives from this count
+    coop: CoopState | None = None      # the cooperative variant (issue 18); None, and absent from JSON, otherwise
     # The FLAG_FIELDS: in the JSON under "flags".
     boss_fight: BossFight | None = None
     revealed_cards: list[str] = field(default_factory=list)        # boss cards shown to all (sorted)
@@ -317,6 +328,8 @@ class State:
         new.shadow_hearts = None if self.shadow_hearts is None else dict(self.shadow_hearts)
         new.dropped_gems = None if self.dropped_gems is None else list(self.dropped_gems)
         new.returning = list(self.returning)
+        if self.coop is not None:
+            new.coop = self.coop.clone()
         return new
 
     # --- convenience --------------------------------------------------------------------------
@@ -351,12 +364,14 @@ class State:
         data["turn_state"] = self.turn_state.to_json()
         data["pending"] = [p.to_json() for p in self.pending]
         data["flags"] = self._flags_json()
+        if self.coop is not None:
+            data["coop"] = self.coop.to_json()  # ordinary games keep the JSON they always had: no key
         return data
 
     def _flags_json(self) -> dict[str, Any]:
         flags: dict[str, Any] = {}
         if self.boss_fight is not None:
-            flags["boss_fight"] = asdict(self.boss_fight)
+            flags["boss_fight"] = self.boss_fight.to_json()
         if self.revealed_cards:
             flags["revealed_cards"] = list(self.revealed_cards)
         if self.peeked:
@@ -384,6 +399,7 @@ class State:
         keeps them in rows of their own)."""
         data = dict(data)
         flags = data.pop("flags", {})
+        coop = data.pop("coop", None)
         unknown = set(data) - _JSON_KEYS
         if unknown:
             raise ValueError(f"unknown state keys: {sorted(unknown)}")
@@ -407,8 +423,9 @@ class State:
             dropped_gems=None if "dropped_gems" not in flags else [
                 DroppedGem.from_json(gem) for gem in flags["dropped_gems"]],
             returning=[ReturningToken(*entry) for entry in flags.get("returning", [])],
+            coop=None if coop is None else CoopState.from_json(coop),
         )
 
 
-_CODED_FIELDS = frozenset(FLAG_FIELDS)
+_CODED_FIELDS = frozenset((*FLAG_FIELDS, "coop"))  # coded by hand: the flags under "flags", coop only when set
 _JSON_KEYS = frozenset(f.name for f in fields(State) if f.name not in _CODED_FIELDS) - {"heroes", "tokens"}

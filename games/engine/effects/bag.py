@@ -201,6 +201,8 @@ def place_open(ctx: Ctx, tid: str, seat: int, rule: str) -> None:
     board = board_for(content, state.grid)
     seen = (seat,) if face_down else ()
     if target and state.revealed[board.cell_of_letter[letter_of(target)]]:
+        if state.coop is not None and token.category is not TokenCategory.SERVANT:
+            _servant_makes_room(ctx, seat, target)
         move_token(state, tid, at_field(target), face_up=not face_down, seen_by=seen)
         if "boat" in token.effects and state.boat is None:
             state.boat = target
@@ -210,6 +212,16 @@ def place_open(ctx: Ctx, tid: str, seat: int, rule: str) -> None:
         move_token(state, tid, WAITING, face_up=not face_down, seen_by=seen)
         ctx.emit("token_waits_beside_board", rules.BAG_WAITING, seat, token=tid if not face_down else None,
                  field=target, visible_to=_who_sees(ctx, tid))
+
+
+def _servant_makes_room(ctx: Ctx, seat: int, code: str) -> None:
+    """Co-op: "Wird eine Marke aus dem Beutel gezogen, die ihren Koordinaten entsprechend auf einen Diener
+    gelegt werden muss, dann wandert der Diener in den Beutel" (COOP-23)."""
+    state, content = ctx.state, ctx.content
+    for other in state.tokens_at(at_field(code)):
+        if content.tokens[other].category is TokenCategory.SERVANT:
+            move_token(state, other, BAG, face_up=False, seen_by=(), flipped=False)
+            ctx.emit("servant_into_bag", rules.COOP_SERVANT_BAG, seat, field=code)
 
 
 @HANDLERS.answers("place_token", PlaceToken)
@@ -244,3 +256,25 @@ def namenloser_arrives(ctx: Ctx, seat: int, tid: str) -> None:
     for servant in servants:
         move_token(state, servant, BAG, face_up=False, seen_by=())
     ctx.emit("namenloser_arrives", rules.BAG_NAMENLOSER, seat, servants_placed=count)
+    if state.coop is not None:
+        _coop_servants_arrive(ctx, seat)
+
+
+def _coop_servants_arrive(ctx: Ctx, seat: int) -> None:
+    """Co-op: tokens on the Diener's fields go into the bag and nothing is drawn for them (COOP-11); the
+    Diener wait until every hero has had a turn (COOP-12), which rules/servants.turn_taken counts."""
+    state, content = ctx.state, ctx.content
+    coop = state.coop
+    assert coop is not None
+    for tid, ts in sorted(state.tokens.items()):
+        if not ts.loc.startswith("field:") or content.tokens[tid].category is not TokenCategory.SERVANT:
+            continue
+        for other in state.tokens_at(ts.loc):
+            if content.tokens[other].category is not TokenCategory.SERVANT:
+                shown = state.tokens[other].face_up
+                move_token(state, other, BAG, face_up=False, seen_by=(), flipped=False)
+                ctx.emit("token_cleared_for_servant", rules.COOP_START_FIELDS, seat,
+                         token=other if shown else None, field=ts.loc[6:])
+    coop.waiting = list(range(state.seats))
+    coop.marching = False
+    ctx.emit("servants_wait", rules.COOP_WAIT, seat)

@@ -51,10 +51,17 @@ def _price(content: Content, tid: str) -> int:
     return content.tokens[tid].price or 0
 
 
-def _buy_answers(content: Content, state: State, buyer: int, tid: str) -> list[str]:
+def commission(state: State, seller: int, buyer: int) -> int:
+    """1 gold to the seller; none in a co-op game when the buyer is in the seller's group (COOP-36)."""
+    if state.coop is not None and buyer in state.coop.group_of(seller):
+        return 0
+    return 1
+
+
+def _buy_answers(content: Content, state: State, buyer: int, tid: str, seller: int) -> list[str]:
     """How the buyer can take the item: straight, or after dropping one of his items for room."""
     hero = state.heroes[buyer]
-    if purse_of(hero) < _price(content, tid) + 1:
+    if purse_of(hero) < _price(content, tid) + commission(state, seller, buyer):
         return []
     item = cast(Item, item_of(content, state, tid))  # the goods on offer are all items
     if can_take(content, state, hero, item):
@@ -78,7 +85,7 @@ def legal_bazaar_actions(content: Content, state: State, seat: int) -> list[Acti
             result.append(Buy(token=tid))
         for other in range(state.seats):
             if other != seat and f"offered:{tid}:{other}" not in ts.used and _buy_answers(
-                    content, state, other, tid):
+                    content, state, other, tid, seat):
                 result.append(OfferItem(token=tid, seat=other))
     return result
 
@@ -133,7 +140,7 @@ def apply_offer(ctx: Ctx, seat: int, action: OfferItem) -> None:
     move_token(state, action.token, OFFER, seen_by=tuple(sorted({*old.seen_by, action.seat})))
     ctx.emit("item_offered", rules.BUY_SELL, seat, token=action.token, to=action.seat,
              item=content.tokens[action.token].face, visible_to=(seat, action.seat))
-    ask(ctx, action.seat, "offer", ["decline", *_buy_answers(content, state, action.seat, action.token)],
+    ask(ctx, action.seat, "offer", ["decline", *_buy_answers(content, state, action.seat, action.token, seat)],
         Offer(action.token, seat))
 
 
@@ -149,11 +156,12 @@ def _answer_offer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     if value.startswith("buy:"):
         release(ctx, seat, value[4:], buyer.position, rules.ITEM_NO_ROOM)
     price = _price(content, tid)
-    pay(buyer, price + 1)
-    state.heroes[seller].gold += 1
+    fee = commission(state, seller, seat)
+    pay(buyer, price + fee)
+    state.heroes[seller].gold += fee
     state.turn_state.offers.remove(tid)
-    ctx.emit("item_sold", rules.BUY_COMMISSION, seat, token=tid, item=content.tokens[tid].face, price=price,
-             commission=1, seller=seller)
+    ctx.emit("item_sold", rules.COOP_NO_COMMISSION if state.coop is not None and not fee else rules.BUY_COMMISSION,
+             seat, token=tid, item=content.tokens[tid].face, price=price, commission=fee, seller=seller)
     put_on_sheet(ctx, seat, tid, rules.BUY_COMMISSION)
 
 

@@ -19,7 +19,7 @@ from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
-from ..core.payloads import TokenChoice
+from ..core.payloads import GroupFight, RewardProposal, TokenChoice
 from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -29,9 +29,12 @@ from ..effects.items import receive
 from ..effects.life import lose_lp, take_lp
 from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import grant_gold, grant_xp, lose_xp_or_lp
+from .coop import after_probe, extra_hard, first_skill, servant_died, villain_penalty
 from .deeds import deed_monster_ready, fight_won
 from .endgame import drachenmensch_beaten, guardian_beaten, legal_boss_actions
+from .groups import fighters
 from .movement import can_evade, finish_movement
+from .servants import fire_targets
 
 # --- what may be fought ------------------------------------------------------------------------------------
 
@@ -46,6 +49,8 @@ def fight_targets(content: Content, state: State, seat: int) -> list[str]:
                 if state.tokens[tid].face_up and role(content, state, tid) == "monster"
                 and deed_monster_ready(content, state, seat, tid)]
     servants = [tid for tid in monsters if content.tokens[tid].kind.value == "servant"]
+    # Co-op: from N2, N3 or N4 the Diener on the fire beside it may be attacked (COOP-15).
+    servants += fire_targets(content, state, hero.position)
     return servants or monsters  # Diener must always be fought first (FIGHT-19)
 
 
@@ -57,6 +62,10 @@ def legal_fight_actions(content: Content, state: State, seat: int) -> list[Actio
     result: list[Action] = []
     for tid in fight_targets(content, state, seat):
         skills = content.tokens[tid].skills
+        if extra_hard(state):
+            # Co-op: no choice of skill, the fight runs over every point in a fixed order (COOP-01).
+            result.append(Fight(token=tid, skill=first_skill(skills)))
+            continue
         result.extend(Fight(token=tid, skill=s) for s in allowed_skills(skills))
         if lightning is not None and "magic" not in skills:
             result.append(FightLightning(token=tid))
@@ -93,11 +102,49 @@ def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
     token = content.tokens[action.token]
     ctx.emit("fight_started", rules.FIGHT_SKILL, seat, token=action.token, monster=token.face, skill=skill,
              hearts=hearts_of(content, state, action.token), forced=was_forced, lightning=lightning)
-    _next_heart(ctx, seat, {"token": action.token, "skill": skill, "heart": 0,
-                            "hearts": hearts_of(content, state, action.token), "lightning": lightning})
+    data = {"token": action.token, "skill": skill, "heart": 0,
+            "hearts": hearts_of(content, state, action.token), "lightning": lightning}
+    if extra_hard(state):
+        data["coop"] = True
+        data["leader"] = seat  # the hero whose turn it is; in a group others may take the probes (COOP-06)
+    _next_heart(ctx, seat, data)
+
+
+def servant_attacks(ctx: Ctx, seat: int, tid: str) -> None:
+    """Co-op: "Zieht ein Diener auf eine Gruppe oder einen einzelnen Charakter, kommt es sofort zum Kampf"
+    (COOP-21), out of the hero's turn: the extra-hard fight, with his group; it ends no turn and draws no
+    token, and on his turn he may move on or fight again as on any monster's field (COOP-22, ruling R-227)."""
+    content, state = ctx.content, ctx.state
+    move_token(state, tid, state.tokens[tid].loc, face_up=True, seen_by=())
+    token = content.tokens[tid]
+    ctx.emit("servant_attacks", rules.COOP_ATTACK, seat, token=tid, monster=token.face)
+    _next_heart(ctx, seat, {"token": tid, "skill": first_skill(token.skills), "heart": 0,
+                            "hearts": hearts_of(content, state, tid), "lightning": False, "coop": True,
+                            "leader": seat, "ambush": True})
 
 
 def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+    state = ctx.state
+    if data.get("coop"):
+        group = fighters(state, data["leader"])
+        if len(group) > 1:
+            # "kann die Gruppe entscheiden, wer mit welcher Fertigkeit gegen das Monster kämpft" (COOP-06):
+            # the player whose turn it is names the member for each probe (ruling R-231).
+            ask(ctx, data["leader"], "group_fighter", [str(s) for s in group], GroupFight(data), front=True)
+            return
+        seat = data["leader"]
+    _probe_heart(ctx, seat, data)
+
+
+@HANDLERS.answers("group_fighter", ChooseOption)
+def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    data = dict(pending.payload(GroupFight).fight)
+    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, int(value), skill=data["skill"],
+             token=data["token"])
+    _probe_heart(ctx, int(value), data)
+
+
+def _probe_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     content, state = ctx.content, ctx.state
     token = content.tokens[data["token"]]
     if data["lightning"]:
@@ -107,13 +154,17 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     skill = data["skill"]
     invisible_melee = 1 if state.turn_state.invisible and skill == "melee" else 0
     monster = monster_effect(content, data["token"])
-    start_probe(ctx, seat, skill, token.skills[skill], "fight", data,
+    modifier = token.skills[skill] + villain_penalty(content, state, data["token"])
+    start_probe(ctx, seat, skill, modifier, "fight", data,
                 printed=monster is not None and monster.printed, bonus=invisible_melee)
 
 
 @HANDLERS.on_probe("fight")
 def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
     seat, data = probe["seat"], dict(probe["data"])
+    if data.get("coop"):
+        _extra_hard_probe(ctx, seat, data, passed)
+        return
     if not passed:
         defeat(ctx, seat, data)
         return
@@ -122,6 +173,101 @@ def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         _next_heart(ctx, seat, data)
     else:
         victory(ctx, seat, data["token"])
+
+
+def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -> None:
+    """One probe of a co-op fight: a failure costs its LP at once, then the fight goes on (COOP-01..03)."""
+    tid = data["token"]
+    hero = ctx.state.heroes[seat]
+    if not passed:
+        deaths = hero.deaths
+        monster = monster_effect(ctx.content, tid)
+        ctx.emit("coop_probe_failed", rules.COOP_ALL_POINTS, seat, token=tid, skill=data["skill"],
+                 heart=data["heart"] + 1)
+        if monster is not None and monster.defeat is not None:
+            monster.defeat(ctx, seat, tid)  # what this monster takes instead of an LP, per failed probe (R-221)
+        else:
+            lose_lp(ctx, seat, rules.COOP_ALL_POINTS, "fight_lost")
+        if hero.deaths != deaths or hero.lp <= 0:
+            # Dead in the middle of the fight: the monster stays, the turn is over (ruling R-222).
+            if not data.get("ambush"):
+                ctx.state.turn_state.turn_over = True
+            ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
+            return
+    outcome = after_probe(data, ctx.content.tokens[tid].skills, passed)
+    leader = data.get("leader", seat)
+    if outcome == "probe":
+        _next_heart(ctx, seat, data)
+    elif outcome == "won":
+        _share_reward(ctx, leader, tid, ambush=bool(data.get("ambush")))
+    else:
+        # Every failed probe has already cost its LP: losing the fight costs nothing more (ruling R-221).
+        ctx.emit("fight_lost", rules.FIGHT_LOST, leader, token=tid, monster=ctx.content.tokens[tid].face)
+        if not data.get("ambush"):
+            ctx.state.turn_state.turn_over = True
+            ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, leader)
+
+
+# --- a group's reward (COOP-08) -------------------------------------------------------------------------------
+def _share_reward(ctx: Ctx, leader: int, tid: str, ambush: bool) -> None:
+    """"Die Mitglieder der Gruppe müssen sich einigen, wer die Belohnung bekommt": the player whose turn it
+    is proposes a member, every other member agrees or refuses (ruling R-237). Monsters of a deed, Wächter
+    and the Drachenmensch set off rules of the fighter's own and pay him."""
+    state, content = ctx.state, ctx.content
+    members = fighters(state, leader)
+    if state.coop is None or len(members) < 2 or content.tokens[tid].kind.value not in ("monster", "servant") \
+            or content.tokens[tid].deed:
+        victory(ctx, leader, tid, draw=not ambush)
+        return
+    state.coop.reward = {"token": tid, "leader": leader, "recipient": None, "waiting": [], "proposed": [],
+                         "ambush": ambush}
+    ctx.emit("reward_to_agree", rules.COOP_REWARD, leader, token=tid)
+    ask(ctx, leader, "reward_to", [str(s) for s in members], front=True)
+
+
+@HANDLERS.answers("reward_to", ChooseOption)
+def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    state = ctx.state
+    reward = state.coop.reward if state.coop is not None else None
+    if reward is None:
+        return
+    recipient = int(value)
+    others = [s for s in fighters(state, reward["leader"]) if s != seat]
+    reward.update(recipient=recipient, waiting=others, proposed=[*reward["proposed"], recipient])
+    ctx.emit("reward_proposed", rules.COOP_REWARD, seat, to=recipient, token=reward["token"])
+    for other in others:
+        ask(ctx, other, "reward_agree", ["agree", "refuse"], RewardProposal(recipient))
+
+
+@HANDLERS.answers("reward_agree", ChooseOption)
+def _agree_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    state = ctx.state
+    reward = state.coop.reward if state.coop is not None else None
+    if reward is None:
+        return
+    leader = reward["leader"]
+    if value == "agree":
+        reward["waiting"] = [s for s in reward["waiting"] if s != seat]
+        ctx.emit("reward_agreed", rules.COOP_REWARD, seat, to=reward["recipient"])
+        if not reward["waiting"]:
+            _pay_reward(ctx, reward["recipient"])
+        return
+    ctx.emit("reward_refused", rules.COOP_REWARD, seat, to=reward["recipient"])
+    state.pending = [p for p in state.pending if p.kind != "reward_agree"]  # the proposal is off
+    left = [s for s in fighters(state, leader) if s not in reward["proposed"]]
+    if not left:
+        _pay_reward(ctx, leader)  # every member was proposed and refused: the fighter's turn decides (R-237)
+        return
+    ask(ctx, leader, "reward_to", [str(s) for s in left], front=True)
+
+
+def _pay_reward(ctx: Ctx, recipient: int) -> None:
+    state = ctx.state
+    assert state.coop is not None and state.coop.reward is not None
+    reward = state.coop.reward
+    state.coop.reward = None
+    ctx.emit("reward_settled", rules.COOP_REWARD, recipient, token=reward["token"])
+    victory(ctx, recipient, reward["token"], draw=not reward["ambush"], drawer=reward["leader"])
 
 
 # --- defeat ------------------------------------------------------------------------------------------------
@@ -187,7 +333,9 @@ def credit_shadow(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 # --- victory -----------------------------------------------------------------------------------------------
-def victory(ctx: Ctx, seat: int, tid: str) -> None:
+def victory(ctx: Ctx, seat: int, tid: str, draw: bool = True, drawer: int | None = None) -> None:
+    """The monster is beaten: ``seat`` receives the reward; the bag draw is ``drawer``'s (default: seat),
+    the player whose turn it is (a co-op group may give the reward to another member, COOP-08)."""
     state, content = ctx.state, ctx.content
     token = content.tokens[tid]
     hero = state.heroes[seat]
@@ -204,6 +352,7 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
     if kind == "servant":
         move_token(state, tid, OUT, face_up=True, seen_by=())
         ctx.emit("servant_leaves_game", rules.TOK_SERVANT_OUT, seat, token=tid)
+        servant_died(ctx, seat, tid)
     elif kind == "guardian":
         move_token(state, tid, state.tokens[tid].loc, face_up=False, seen_by=())
         ctx.emit("guardian_revived", rules.TOK_GUARDIAN_REVIVES, seat, token=tid)
@@ -228,7 +377,8 @@ def victory(ctx: Ctx, seat: int, tid: str) -> None:
         ask(ctx, seat, "companion", ["take", "leave"], TokenChoice(tid))
     else:
         return_after_draw(ctx, seat, tid, rules.TOK_MONSTER_BACK_TO_BAG, "monster_back_to_bag")
-    draw_due(ctx, seat, rules.TOK_MONSTER_DRAW, "monster_defeated")
+    if draw:
+        draw_due(ctx, seat if drawer is None else drawer, rules.TOK_MONSTER_DRAW, "monster_defeated")
 
 
 def _shadow_victory(ctx: Ctx, seat: int, tid: str) -> None:

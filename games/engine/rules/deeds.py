@@ -19,6 +19,7 @@ from ..core import rules
 from ..core.actions import Action, ChooseDeed, FulfilDeed
 from ..core.board import place
 from ..core.context import Ctx, Handlers
+from ..core.coop import DEEDS as COOP_DEEDS
 from ..core.errors import IllegalActionError
 from ..core.phase import begin_action
 from ..core.state import ASIDE, BAG, OUT, HeroState, State
@@ -105,7 +106,8 @@ def legal_deed_actions(content: Content, state: State, seat: int) -> list[Action
     result: list[Action] = []
     if hero.deed is None and hero.position == place(content, "royal_court") and hero.between is None:
         taken = holders(state)
-        result.extend(ChooseDeed(deed=key) for key in sorted(content.deeds) if key not in taken)
+        offered = sorted(content.deeds) if state.coop is None else [k for k in COOP_DEEDS if k in content.deeds]
+        result.extend(ChooseDeed(deed=key) for key in offered if key not in taken)
     result.extend(FulfilDeed(skill=s) for s in _fulfil_options(content, state, seat))
     return result
 
@@ -187,6 +189,12 @@ def _deliver(ctx: Ctx, seat: int, part: DeedPart) -> None:
             move_token(state, target, OUT, face_up=True, seen_by=())
         hero.gem = True
         ctx.emit("gem_earned", rules.GEM, seat, deed=hero.deed)
+        if state.coop is not None:
+            # "dann bekommen alle Mitglieder der Gruppe einen Edelstein" (COOP-55).
+            for member in state.coop.group_of(seat):
+                if member != seat and not state.heroes[member].gem:
+                    state.heroes[member].gem = True
+                    ctx.emit("gem_earned", rules.COOP_GROUP_GEM, member, deed=hero.deed)
     elif target is not None:
         # The reward is on the back of the target token: it goes onto the deed card (DEED-08).
         receive(ctx, seat, target, rule, cast(str, hero.position), flipped=True)

@@ -28,6 +28,7 @@ from ..effects.items import can_take, put_on_sheet, receive, release
 from ..effects.life import heal, lose_lp
 from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import ANY_COLOUR, grant_xp
+from .endgame import reveal
 from .movement import arrive
 from .training import can_be_raised, train_with_kerberos, train_with_teacher
 
@@ -318,6 +319,11 @@ def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         return
     seat, card = probe["seat"], probe["data"]["card"]
     state = ctx.state
+    if state.coop is not None and card == "namenloser":
+        # Co-op: "dann wird eine Karte des Namenlosen gezogen und offen ausgelegt" — for all (COOP-53).
+        reveal(state, card)
+        ctx.emit("boss_card_shown", rules.COOP_MICE, seat, card=card, key=state.namenloser_card)
+        return
     state.peeked[seat] = sorted({*state.peeked.get(seat, []), card})
     ctx.emit("boss_card_peeked", rules.MICE, seat, card=card, visible_to=(seat,),
              key=getattr(state, f"{card}_card"))

@@ -67,14 +67,16 @@ def namenloser_skills(content: Content, state: State, seat: int) -> dict[str, in
     """Skill -> modifier; a star skill only with the card's weapon, at -3 (END-08, ruling R-28)."""
     card = card_of(content, state, "namenloser")
     held = held_keys(content, state, seat)
+    # Co-op: the dead Diener make him harder too; the König der Finsternis' -3 becomes -6 after nine (COOP-32).
+    penalty = state.coop.villain_penalty() if state.coop is not None else 0
     result = {}
     for skill in SKILL_ORDER:
         mod = card.skills.get(skill)
         if mod is None:
             if card.weapon and card.weapon in held:
-                result[skill] = card.star_modifier
+                result[skill] = card.star_modifier + penalty
         else:
-            result[skill] = mod
+            result[skill] = mod + penalty
     return result
 
 
@@ -94,7 +96,10 @@ def _at_dragon(content: Content, state: State, seat: int) -> bool:
 def legal_boss_actions(content: Content, state: State, seat: int) -> list[Action]:
     """Offered as the turn's fight (combat.legal_fight_actions decides whether a fight may come now)."""
     if _at_namenloser(content, state, seat):
-        return [ChallengeNamenloser(skill=s) for s in namenloser_skills(content, state, seat)]
+        skills = list(namenloser_skills(content, state, seat))
+        if state.coop is not None:
+            skills = skills[:1]  # co-op: all his skills in turn, beginning with the first (COOP-33)
+        return [ChallengeNamenloser(skill=s) for s in skills]
     if _at_dragon(content, state, seat) and can_pay_hoard(content, state, seat):
         return [ChallengeDragon(skill=s) for s in dragon_weapon_skills(content, state, seat)]
     return []
@@ -198,7 +203,8 @@ def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | Challenge
         double = False
         to_pay = hoard(content, state)
     state.boss_fight = BossFight(seat=seat, boss=boss, skill=action.skill, mod=mod, lp=card.lp, double=double,
-                                 hoard=to_pay, hits=0, probing=False, shown=False)
+                                 hoard=to_pay, hits=0, probing=False, shown=False,
+                                 all_skills=boss == "namenloser" and state.coop is not None)
     if not state.v2:
         _show_card(ctx, state.boss_fight)  # rules version 1: the card before the hoard
     ctx.emit("final_fight_started", rules.END_NAMENLOSER if boss == "namenloser" else rules.END_HOARD,
@@ -271,10 +277,29 @@ def _final_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
         ctx.emit("boss_hit", rule, seat, boss=boss, lp=fight.lp)
         if fight.lp <= 0:
             _won(ctx, seat, boss)
+            return
+        _next_skill(ctx, fight)
         return
     hits = 2 if fight.double else 1
-    _save(state, hits=hits)
+    fight = _save(state, hits=hits)
     ctx.emit("hero_hit", rule, seat, boss=boss, lp_lost=hits, double_damage=fight.double)
+    _next_skill(ctx, fight)
+
+
+def _next_skill(ctx: Ctx, fight: BossFight) -> None:
+    """Co-op: "Es müssen alle drei Proben abgelegt werden" — after each probe, passed or not, the next
+    of his skills in the order magic, ranged, melee, and round after round until one side is dead
+    (COOP-33, ruling R-49); a star skill without the card's weapon is skipped (ruling R-228)."""
+    if not fight.all_skills:
+        return
+    state = ctx.state
+    skills = namenloser_skills(ctx.content, state, fight.seat)
+    order = list(skills)
+    following = order[(order.index(fight.skill) + 1) % len(order)]
+    card = card_of(ctx.content, state, "namenloser")
+    protected = {item for item, effect in card.protections if effect == "no_double_damage"}
+    double = following in card.double_damage and not (protected & held_keys(ctx.content, state, fight.seat))
+    _save(state, skill=following, mod=skills[following], double=double)
 
 
 def _won(ctx: Ctx, seat: int, boss: str) -> None:

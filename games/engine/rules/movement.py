@@ -18,7 +18,6 @@ from ..core.heroes import (
     item_with_mode,
     pay,
     purse_of,
-    walking_points,
 )
 from ..core.payloads import DieChoice
 from ..core.state import PILE_CITY, WAITING, HeroState, Pending, State, at_field, held_by
@@ -27,6 +26,7 @@ from ..effects.bag import FACE_DOWN_WHEN_PLACED
 from ..effects.life import lose_lp
 from .deeds import deed_monster_ready
 from .endgame import entered
+from .groups import follow, group_points
 from .setup import place_entry_tokens
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
@@ -332,6 +332,7 @@ def finish_movement(ctx: Ctx, seat: int) -> None:
     state.turn_state.movement_over = True
     state.turn_state.points = 0
     ctx.emit("movement_ended", rules.MOVE_POINTS, seat)
+    follow(ctx, seat)  # co-op: the group follows the walker (COOP-05)
     _desert_toll(ctx, seat)
 
 
@@ -535,7 +536,8 @@ def apply_choose_movement(ctx: Ctx, seat: int, action: ChooseMovement) -> None:
     state.turn_state.mode = action.mode
     ctx.emit("movement_chosen", rules.MOVE_MODE, seat, mode=action.mode)
     if action.mode == "walk":
-        state.turn_state.points = walking_points(ctx.content, state, state.heroes[seat])
+        # A co-op group walks at its slowest member's points (COOP-05); alone, that is his own.
+        state.turn_state.points = group_points(ctx.content, state, seat)
 
 
 def apply_fly(ctx: Ctx, seat: int, action: Fly) -> None:

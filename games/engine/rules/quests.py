@@ -12,7 +12,7 @@ from typing import cast
 
 from ..content.model import Content, Quest, TokenCategory
 from ..core import rules
-from ..core.actions import AcceptQuest, Action, DropQuest, FulfilQuest
+from ..core.actions import AcceptQuest, Action, DropQuest, FulfilQuest, HandQuest
 from ..core.context import Ctx
 from ..core.errors import IllegalActionError
 from ..core.heroes import SKILL_CAP, printed_value, skill_value
@@ -95,6 +95,38 @@ def legal_quest_actions(content: Content, state: State, seat: int) -> list[Actio
         result.extend(DropQuest(token=q) for q in hero.quests)
     result.extend(FulfilQuest(token=q) for q in hero.quests if can_fulfil(content, state, seat, q))
     return result
+
+
+def legal_hand_quest_actions(content: Content, state: State, seat: int) -> list[Action]:
+    """Co-op: "Aufgaben: Können ... untereinander getauscht werden" — to a member of the group on the same
+    field with a free quest slot, as an action, before its quest item is found (COOP-48, ruling R-236)."""
+    coop = state.coop
+    hero = state.heroes[seat]
+    if coop is None or state.turn_state.action_taken or hero.between is not None or hero.position is None:
+        return []
+    result: list[Action] = []
+    for other in coop.group_of(seat):
+        taker = state.heroes[other]
+        if other == seat or taker.position != hero.position or taker.between is not None:
+            continue
+        if len(taker.quests) >= MAX_QUESTS:
+            continue
+        result.extend(HandQuest(token=q, seat=other) for q in hero.quests
+                      if q not in hero.found and not bound_items(content, state, hero, q))
+    return result
+
+
+def apply_hand_quest(ctx: Ctx, seat: int, action: HandQuest) -> None:
+    state = ctx.state
+    if action not in legal_hand_quest_actions(ctx.content, state, seat):
+        raise IllegalActionError("a quest goes to a member of the own group on the same field with a free slot, "
+                                 "before its quest item is found")
+    if not begin_action(ctx, seat):
+        return
+    state.heroes[seat].quests.remove(action.token)
+    state.heroes[action.seat].quests.append(action.token)
+    move_token(state, action.token, quest_place(state, action.seat), face_up=True, seen_by=())
+    ctx.emit("quest_handed", rules.COOP_QUESTS, seat, token=action.token, to=action.seat)
 
 
 def _lay_down(ctx: Ctx, seat: int, qid: str) -> None:

@@ -33,6 +33,19 @@ def _armour_to_repair(content: Content, state: State, seat: int) -> str | None:
     return None
 
 
+def companions(state: State, seat: int) -> list[int]:
+    """Co-op: the other members of the seat's group on his field (COOP-38, COOP-40)."""
+    if state.coop is None:
+        return []
+    here = state.heroes[seat].position
+    return [s for s in state.coop.group_of(seat)
+            if s != seat and state.heroes[s].position == here and state.heroes[s].between is None]
+
+
+def _hurt(state: State, seats: list[int]) -> bool:
+    return any(state.heroes[s].lp < state.heroes[s].lp_max for s in seats)
+
+
 def rest_effect(content: Content, state: State, seat: int) -> tuple[str, str] | None:
     """(what, rule) the rest would do here, or None."""
     ts = state.turn_state
@@ -41,14 +54,15 @@ def rest_effect(content: Content, state: State, seat: int) -> tuple[str, str] | 
             or hero.position is None):
         return None
     here = hero.position
+    group = [seat, *companions(state, seat)]  # a co-op rest heals the companions too
     if here == hero.manor:
-        return ("all", rules.REST_MANOR) if hero.lp < hero.lp_max else None
+        return ("all", rules.REST_MANOR) if _hurt(state, group) else None
     if any(role(content, state, t) == "monster" and state.tokens[t].face_up
            for t in visible_at(content, state, seat, here)):
         return None  # elsewhere a monster on the field prevents resting (ruling R-35)
     for site, rule in NATURAL_REST.items():
         if here == place(content, site):
-            return ("one", rule) if hero.lp < hero.lp_max else None
+            return ("one", rule) if _hurt(state, group) else None
     if here == place(content, "forge") and _armour_to_repair(content, state, seat) is not None:
         return ("armour", rules.FORGE)
     return None
@@ -70,6 +84,13 @@ def apply_rest(ctx: Ctx, seat: int, action: Rest) -> None:
         heal(ctx, seat, None, rule, "rest")
     elif what == "one":
         heal(ctx, seat, 1, rule, "rest")
+    if what in ("all", "one"):
+        # Co-op: "Setzt einer aus, erhalten alle einen LP" (COOP-38); at the manor "Der bzw. die Begleiter
+        # erhalten 1 LP zurück" (COOP-40).
+        for other in companions(state, seat):
+            ctx.emit("companion_rests", rules.COOP_REST_MANOR if what == "all" else rules.COOP_REST, other,
+                     field=state.heroes[seat].position)
+            heal(ctx, other, 1, rules.COOP_REST_MANOR if what == "all" else rules.COOP_REST, "rest")
     else:
         tid = cast(str, _armour_to_repair(content, state, seat))  # rest_effect found one to repair
         state.heroes[seat].artificial[tid] += 1

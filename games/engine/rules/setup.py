@@ -9,6 +9,8 @@ from ..core import rules
 from ..core.actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
 from ..core.board import CELLS, orthogonal_cells, place
 from ..core.context import Ctx
+from ..core.coop import VARIANT as COOP
+from ..core.coop import CoopState
 from ..core.dice import DICE_VERSION, CounterDice, Dice, dice_for
 from ..core.errors import IllegalActionError
 from ..core.state import (
@@ -44,13 +46,19 @@ PILE_OF_CATEGORY = {
 
 
 def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
-             rules_version: int = RULES_VERSION, dice_version: int = DICE_VERSION) -> State:
+             rules_version: int = RULES_VERSION, dice_version: int = DICE_VERSION,
+             variant: str | None = None) -> State:
+    """``variant="coop"``: the author's cooperative variant (issue 18); None: the ordinary game."""
     if not 1 <= seats <= MAX_SEATS:
         raise IllegalActionError(f"a game has 1 to {MAX_SEATS} seats, not {seats}")
+    if variant not in (None, COOP):
+        raise IllegalActionError(f"unknown variant {variant!r}")
     dice = dice or dice_for(dice_version, seed, 0)
     tokens: dict[str, TokenState] = {}
     for tid, token in sorted(content.tokens.items()):
-        if token.category in SET_ASIDE_CATEGORIES:
+        if variant == COOP and token.category is TokenCategory.NAMENLOSER:
+            loc = BAG  # "der Namenlose von Beginn an im Spiel" (COOP-09)
+        elif token.category in SET_ASIDE_CATEGORIES:
             loc = ASIDE
         else:
             loc = PILE_OF_CATEGORY.get(token.category, BAG)
@@ -69,6 +77,7 @@ def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
         tokens=tokens,
         region_stack=stack,
         rules_version=rules_version,
+        coop=CoopState() if variant == COOP else None,
     )
     if isinstance(dice, CounterDice):
         state.chance_draws = dice.counter

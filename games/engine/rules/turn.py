@@ -13,8 +13,9 @@ from ..core.state import Pending, TurnState, held_by
 from ..core.tokens import move_token
 from ..effects.life import magier_spell_choices
 from .bazaar import return_offers
-from .combat import fight_forced
+from .combat import fight_forced, servant_attacks
 from .endgame import start_of_turn
+from .groups import group_points
 from .movement import (
     arrive,
     finish_movement,
@@ -24,6 +25,7 @@ from .movement import (
     secret_target,
     teleport_roll,
 )
+from .servants import march, turn_taken
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -109,7 +111,7 @@ def apply_begin_turn(ctx: Ctx, seat: int) -> None:
     # 4. The choice of movement mode is skipped when walking is the only one.
     if movement_modes(content, state, seat) == ["walk"]:
         ts.mode = "walk"
-        ts.points = walking_points(content, state, hero)
+        ts.points = group_points(content, state, seat)  # a co-op group: its slowest member's (COOP-05)
 
 
 def _is_labyrinth(content: Content, code: str) -> bool:
@@ -152,6 +154,12 @@ def apply_end_turn(ctx: Ctx, seat: int) -> None:
             return  # a decision arose at the end of movement (e.g. the desert): answer it, then end
     return_offers(ctx, seat)
     ctx.emit("turn_ended", rules.TURN_ORDER, seat, turn=state.turn)
+    turn_taken(state, seat)
+    if (state.current + 1) % state.seats == state.first_seat:
+        # Co-op: the automatic Diener move after the round's last turn (ruling R-48), and a Diener that
+        # reaches a hero fights him at once (COOP-21).
+        for attacked, servant in march(ctx, seat):
+            servant_attacks(ctx, attacked, servant)
     state.current = (state.current + 1) % state.seats
     state.turn += 1
     state.turn_state = TurnState()
