@@ -442,6 +442,15 @@ def _entry_links(layout: Layout) -> list[SafeString]:
 BADGE_PAD = (3.5, 1.5)   # room around a cost's text inside its dark badge
 
 
+def badge_request(key: str, badge: str, p: tuple[float, float]) -> Request:
+    """A target's cost beside its field (right of it where it can); where even the shortest place is taken,
+    the cost alone ("3" of "3 · 58 %"), the full one then in its tooltip."""
+    short = badge.split(" · ")[0]
+    return Request(f"badge:{key}", badge, BADGE_FONT, circle_box(p[0], p[1], FIELD_R + 1),
+                   ("right", "left", "above", "below"), bold=True, pad=BADGE_PAD, keep=True, shorten=False,
+                   fallbacks=(short,) if short != badge else ())
+
+
 def _badge(placed: Placed | None) -> SafeString:
     """A target's cost in its dark badge, where the label layout put it."""
     if placed is None:
@@ -528,9 +537,7 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
                      if key.startswith("field:") and (p := layout.pos(key[6:])) is not None]
     for key, option, p in field_targets:
         if option.badge:
-            scene.badges.append(Request(f"badge:{key}", option.badge, BADGE_FONT, circle_box(p[0], p[1], FIELD_R + 6),
-                                        ("right", "left", "above", "below"), bold=True, pad=BADGE_PAD, keep=True,
-                                        shorten=False))
+            scene.badges.append(badge_request(key, option.badge, p))
     placed = scene.place()
     for code in changed:
         p = layout.pos(code)
@@ -575,8 +582,12 @@ def _manors(layout: Layout, view: dict[str, Any], scene: Scene) -> list[SafeStri
         p = layout.pos(hero.get("manor"))
         if p is None:
             continue
-        sx, _sy = _inward(p)
+        sx, sy = _inward(p)
+        # Beside the field, away from the pawns; on a field at the card's edge, off the other side of the
+        # field from its tokens instead (so it never stands in the gutter over the row numbers).
         x, y = p[0] - sx * 17, p[1] + 2
+        if not 9 <= x % CARD <= CARD - 9 or int(x // CARD) != int(p[0] // CARD):
+            x, y = p[0], p[1] - sy * 19 - 0.5
         colour = SEAT_COLOURS[hero["seat"] % len(SEAT_COLOURS)]
         corners = ((x - 7, y), (x, y - 7), (x + 7, y), (x + 7, y + 8), (x - 7, y + 8))
         points = " ".join(f"{a:.1f},{b:.1f}" for a, b in corners)

@@ -102,6 +102,7 @@ class Request:
     keep: bool = False
     shorten: bool = True
     corners: bool = False   # try only the four inside corners of ``near`` (a card's name in its card)
+    fallbacks: tuple[str, ...] = ()  # shorter texts to try before cutting (a cost without its chance)
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,7 @@ class _Grid:
 
 GAP = 1.0                       # free room kept between a label and anything else
 DISTANCES = (1.0, 4.0, 8.0, 13.0)  # how far from the thing it names a label may stand, tried in order
+FAR = (18.0, 24.0, 31.0)        # further still, for a label that must be shown (a code, a cost)
 SHORT_LENGTHS = (22, 16, 12, 9, 6)  # the lengths a label is shortened to, tried in order
 
 
@@ -172,7 +174,7 @@ def shortened(text: str, n: int) -> str:
 
 
 def variants(request: Request) -> list[str]:
-    out = [request.text]
+    out = [request.text, *request.fallbacks]
     if request.shorten:
         for n in SHORT_LENGTHS:
             text = shortened(request.text, n)
@@ -181,12 +183,13 @@ def variants(request: Request) -> list[str]:
     return out
 
 
-def _candidates(near: Box, w: float, h: float, prefer: Sequence[str]) -> Iterator[tuple[float, float]]:
+def _candidates(near: Box, w: float, h: float, prefer: Sequence[str],
+                distances: Sequence[float] = DISTANCES) -> Iterator[tuple[float, float]]:
     """Top-left corners of a w x h box around ``near``: its preferred sides first, then the others and the
     corners, each first touching and then further away."""
     cx, cy = near.centre
     sides = list(prefer) + [s for s in ("below", "above", "right", "left") if s not in prefer]
-    for d in DISTANCES:
+    for d in distances:
         for side in sides:
             if side == "below":
                 yield cx - w / 2, near.y1 + d
@@ -249,14 +252,15 @@ def _place(request: Request, blocked: _Grid, labels: _Grid) -> Placed | None:
     for text in variants(request):
         tw = text_width(text, request.size, bold=request.bold)
         w = tw + 2 * px
-        spots = _corners(request.near, w, h) if request.corners else _candidates(request.near, w, h, request.prefer)
+        spots = _corners(request.near, w, h) if request.corners else _candidates(
+            request.near, w, h, request.prefer, DISTANCES + FAR if request.keep else DISTANCES)
         for x0, y0 in spots:
             box = _box_at(x0, y0, w, h)
             outside = request.within is not None and not box.inside(request.within)
             if not outside and not blocked.hits(box, GAP) and not labels.hits(box, GAP):
                 return Placed(request.key, text, request.text, x0 + w / 2, y0 + py + ASCENT * request.size,
                               tw, request.size, box)
-            if request.keep and text == request.text:
+            if request.keep and text in (request.text, *request.fallbacks):
                 cost = blocked.overlap(box) + 2 * labels.overlap(box) + (1000.0 if outside else 0.0)
                 if fallback is None or cost < fallback[0]:
                     fallback = (cost, box, text, tw)
