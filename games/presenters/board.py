@@ -301,6 +301,12 @@ class Scene:
         return place_labels(self.requests(), self.obstacles)
 
 
+def card_corner(layout: Layout, code: str) -> tuple[float, float]:
+    """The top left corner of the card a field is on (a field on an edge lies on two cards' borders)."""
+    row, col = row_col(layout.cell_of_letter[code[:1]])
+    return col * CARD, row * CARD
+
+
 def card_box(x0: float, y0: float) -> Box:
     """Where the labels of a card's fields may stand: the card and a little of the gutter around it."""
     return Box(x0 - LABEL_REACH, y0 - LABEL_REACH, x0 + CARD + LABEL_REACH, y0 + CARD + LABEL_REACH)
@@ -442,13 +448,13 @@ def _entry_links(layout: Layout) -> list[SafeString]:
 BADGE_PAD = (3.5, 1.5)   # room around a cost's text inside its dark badge
 
 
-def badge_request(key: str, badge: str, p: tuple[float, float]) -> Request:
+def badge_request(layout: Layout, key: str, badge: str, p: tuple[float, float]) -> Request:
     """A target's cost beside its field (right of it where it can); where even the shortest place is taken,
     the cost alone ("3" of "3 · 58 %"), the full one then in its tooltip."""
     short = badge.split(" · ")[0]
     return Request(f"badge:{key}", badge, BADGE_FONT, circle_box(p[0], p[1], FIELD_R + 1),
                    ("right", "left", "above", "below"), bold=True, pad=BADGE_PAD, keep=True, shorten=False,
-                   fallbacks=(short,) if short != badge else ())
+                   fallbacks=(short,) if short != badge else (), within=card_box(*card_corner(layout, key[6:])))
 
 
 def _badge(placed: Placed | None) -> SafeString:
@@ -537,7 +543,7 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
                      if key.startswith("field:") and (p := layout.pos(key[6:])) is not None]
     for key, option, p in field_targets:
         if option.badge:
-            scene.badges.append(badge_request(key, option.badge, p))
+            scene.badges.append(badge_request(layout, key, option.badge, p))
     placed = scene.place()
     for code in changed:
         p = layout.pos(code)
@@ -631,7 +637,7 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str, s
         above = p[1] - FIELD_R - 12
         below = p[1] + FIELD_R + 4
         left = p[0] - sum(_slot(e) for e in entries) / 2
-        within = card_box(p[0] - p[0] % CARD, p[1] - p[1] % CARD)
+        within = card_box(*card_corner(layout, code))
         prefer = ("above", "below", "right", "left") if sy < 0 else ("below", "above", "right", "left")
         for n, entry in enumerate(entries):
             centre = left + _slot(entry) / 2

@@ -4,12 +4,8 @@ with the board focused, + and - zoom as the buttons do, 0 fits it again, and the
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
-from django.urls import reverse
 
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium
-from tests.conftest import UserFactory
-from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -17,14 +13,8 @@ WIDTH = "el => el.querySelector('svg.board-svg').getBoundingClientRect().width"
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_focused_board_zooms_and_pans_with_the_keyboard(open_page, live_server):
-    cache.clear()
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = play_setup(new_game(alice, [bert], title="Keyboard zoom"))
-    seat, _ = legal(game)
-    page = open_page(users_by_seat(game)[seat], DESKTOP)
-    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+def test_the_focused_board_zooms_and_pans_with_the_keyboard(game_page):
+    page = game_page(DESKTOP, title="Keyboard zoom").page
     scroller = page.locator("#game .board-scroll").first
     fitted = scroller.evaluate(WIDTH)
 
@@ -62,17 +52,11 @@ IN_VIEW = """el => { const spot = el.querySelector('a.board-target') || el.query
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.django_db(transaction=True)
-def test_the_board_opens_at_a_zoom_where_field_codes_are_legible(open_page, live_server, viewport):
+def test_the_board_opens_at_a_zoom_where_field_codes_are_legible(game_page, viewport):
     """Issue 16: "readable at its default size on a 1280 px screen and on a phone". Field codes are 8 board
     units high: at 1.15 px per unit or more they render at 9 px or more; the player's own place (the first
     target, else his pawn) is in view, the rest a pan away."""
-    cache.clear()
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = play_setup(new_game(alice, [bert], title="Legible"))
-    seat, _ = legal(game)
-    page = open_page(users_by_seat(game)[seat], viewport)
-    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+    page = game_page(viewport, title="Legible").page
     scroller = page.locator("#game .board-scroll").first
     page.wait_for_timeout(200)
     assert scroller.evaluate(SCALE) >= 1.15
