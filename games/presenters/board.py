@@ -544,6 +544,13 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
     for key, option, p in field_targets:
         if option.badge:
             scene.badges.append(badge_request(layout, key, option.badge, p))
+    weather = None
+    if view.get("unwetter"):
+        # Above the square between the last two column numbers, clear of both.
+        weather = centred("weather", "☁ " + _("Unwetter"), AXIS_FONT, BOARD - CARD, -MARGIN / 2 - 1, bold=True,
+                          pad=(max(4.0, (150 - text_width("☁ " + _("Unwetter"), AXIS_FONT, bold=True)) / 2), 2.5))
+        scene.fixed.append(weather)
+        scene.obstacles.append(weather.box)
     placed = scene.place()
     for code in changed:
         p = layout.pos(code)
@@ -555,11 +562,12 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
             "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")
             + _badge(placed.get(f"badge:{key}"))))
     out.append(_labels_layer(scene, placed))
-    if view.get("unwetter"):
+    if weather is not None:
+        box = weather.box
         out.append(_el("g", _el("title", escape(_("Unwetter: brooms, Pegasus and jumping shoes stay grounded")))
-                       + _el("rect", x=BOARD - 150, y=-MARGIN + 1, width=150, height=MARGIN - 3, rx=4,
-                             class_="weather-badge")
-                       + _text(BOARD - 75, -6, "☁ " + _("Unwetter"), class_="weather-text"), class_="weather"))
+                       + _el("rect", x=_fmt(box.x0), y=_fmt(box.y0), width=_fmt(box.x1 - box.x0),
+                             height=_fmt(box.y1 - box.y0), rx=4, class_="weather-badge")
+                       + _text(weather.x, weather.y, weather.text, class_="weather-text"), class_="weather"))
     return out, scene, placed
 
 

@@ -35,7 +35,7 @@ VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop"
 COLLISIONS = """svg => {
   const rect = e => { const r = e.getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; };
   const name = e => e.dataset.label || e.getAttribute('class') + ':' + (e.textContent || '').slice(0, 20);
-  const labels = [...svg.querySelectorAll('.board-labels text, .target-cost, .axis-label')]
+  const labels = [...svg.querySelectorAll('.board-labels text, .target-cost, .axis-label, .weather-badge')]
     .map(e => ({name: name(e), box: rect(e)})).filter(l => l.box.x1 - l.box.x0 > 0);
   const things = [...svg.querySelectorAll('.field-dot, path.hero, rect.token, .figure, .manor, .kahn')]
     .map(e => ({name: (e.closest('[data-field]') || e.parentNode).getAttribute('data-field')
@@ -67,6 +67,7 @@ READABLE = """scroller => {
 def _crowded_page(scale: float) -> str:
     content = load_content()
     view, fields = _worst_case_view(content)
+    view["unwetter"] = True
     targets = {f"field:{code}": board.Option(id=f"o{i}", params={}, label=code, target=f"field:{code}",
                                              badge="12 · 58 %") for i, code in enumerate(fields[:40])}
     with translation.override("de"):
