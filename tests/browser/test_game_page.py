@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.browser.conftest import DESKTOP, PHONE, needs_chromium, shot, wait_for_new_position
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium, shot, wait_for_new_position
 from tests.conftest import TEST_PASSWORD, UserFactory
 from tests.games.test_views_support import legal, new_game
 
@@ -135,6 +135,8 @@ def test_one_click_on_a_far_field_walks_the_whole_path(game_page, viewport):
     assert page.locator("svg .target-cost").count() >= far.count(), "every target shows its cost"
     assert "movement points left" in page.locator(".points-left").text_content()
     shot(page, f"walk-targets-{'phone' if viewport is PHONE else 'desktop'}")
+    page.locator("#game .board-scroll").first.screenshot(
+        path=str(SCREENSHOTS / f"walk-targets-board-{'phone' if viewport is PHONE else 'desktop'}.png"))
     before = GameAction.objects.filter(game=game).count()
     old = _stamp(page)
     far.last.click()
