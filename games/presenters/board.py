@@ -24,7 +24,17 @@ from games.engine.content.model import Content, Direction, FieldKind, PathKind, 
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
 from games.presenters import board_figures as figures
-from games.presenters.board_labels import Box, Placed, Request, centred, circle_box, place_labels, text_width
+from games.presenters.board_labels import (
+    ASCENT,
+    DESCENT,
+    Box,
+    Placed,
+    Request,
+    centred,
+    circle_box,
+    place_labels,
+    text_width,
+)
 from games.presenters.labels import (
     action_label,
     cell_label,
@@ -275,7 +285,7 @@ class Scene:
     figures, manors, the Kahn, fixed words) and the labels asked for, by kind, in order of importance."""
 
     obstacles: list[Box] = field(default_factory=list)
-    fixed: list[Placed] = field(default_factory=list)     # words drawn where they are (card names, axes)
+    fixed: list[Placed] = field(default_factory=list)     # words drawn where they are (axis numbers, Unwetter)
     codes: list[Request] = field(default_factory=list)
     cards: list[Request] = field(default_factory=list)
     badges: list[Request] = field(default_factory=list)
@@ -292,7 +302,7 @@ class Scene:
         width = text_width(text, size, bold=bold)
         x0 = x if anchor == "start" else x - width / 2
         placed = Placed(key, text, text, x0 + width / 2, y, width, size,
-                        Box(x0, y - 0.93 * size, x0 + width, y + 0.24 * size))
+                        Box(x0, y - ASCENT * size, x0 + width, y + DESCENT * size))
         self.fixed.append(placed)
         self.obstacles.append(placed.box)
         return placed
