@@ -85,6 +85,12 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         else:
             dist = distances_to(content, seen, targets or {hero["manor"]}, goal.explore)
             pick = min(options, key=lambda o: (dist.get(o, 999), str(o)))
+    elif kind == "group_fighter":
+        # The group's probe goes to the member with the most LP left: the one who can best afford a failure.
+        heroes = seen["heroes"]
+        pick = max(options, key=lambda s: (heroes[s]["lp"] if 0 <= s < len(heroes) else 0, -s))
+    elif kind in ("join_group", "reward_agree"):
+        pick = "join" if "join" in options else "agree" if "agree" in options else options[0]
     elif kind == "attack_skill":
         skills = [o for o in options if o in SKILLS]
         pick = max(skills, key=lambda s: skill_value(content, hero, s)) if skills else options[0]
