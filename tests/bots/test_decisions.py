@@ -42,6 +42,9 @@ OPTIONS = {
     "group_fighter": [0, 1],
     "reward_to": [0, 1],
     "reward_agree": ["agree", "refuse"],
+    "boss_fighter": [0, 1],
+    "coop_potion": ["none", "fd-1"],
+    "group_lesson": ["train", "decline"],
 }
 
 
