@@ -243,8 +243,6 @@ def _save(state: State, **changes: Any) -> BossFight:
 def resume(ctx: Ctx) -> None:
     """Go on with a final fight until it needs a decision or one side is dead."""
     state = ctx.state
-    if state.phase == Phase.FINISHED:
-        state.pending = []  # a co-op game lost in the middle of a death asks nothing more (COOP-60)
     while True:
         fight = state.boss_fight
         if fight is None or state.pending or state.phase == Phase.FINISHED or fight.probing:
