@@ -83,7 +83,7 @@ def test_a_group_of_three_beaten_by_the_namenloser_loses_the_whole_game(content)
     state.heroes[2].lp = 1
     state, _ = act(content, state, ChallengeNamenloser(skill="magic"))
     state, events = act(content, state, ChooseSeat(seat=2), rolls=FAIL)
-    assert "hero_died" in kinds_of(events) and "coop_game_lost" in kinds_of(events)
+    assert "hero_died" in kinds_of(events) and "coop_trio_beaten" in kinds_of(events)
     assert state.phase == "finished" and state.winner is None and state.coop.lost and outcome(state) == "lost"
     assert state.pending == [] and state.boss_fight is None
 
@@ -106,7 +106,7 @@ def test_a_group_of_two_beaten_by_the_namenloser_only_heals_him(content):
     state, _ = act(content, state, ChallengeNamenloser(skill="magic"))
     assert legal(content, state, seat=0) == [ChooseSeat(seat=0), ChooseSeat(seat=1)]
     state, events = act(content, state, ChooseSeat(seat=1), rolls=FAIL)
-    assert "boss_heals" in kinds_of(events) and "coop_game_lost" not in kinds_of(events)
+    assert "boss_heals" in kinds_of(events) and "coop_trio_beaten" not in kinds_of(events)
     assert state.phase == "play" and state.boss_fight is None
 
 
