@@ -257,3 +257,19 @@ def test_with_four_heroes_two_groups_form_and_a_trio_needs_a_villain_player(cont
     assert legal(content, begun(content, state), kind=FormGroup) == [FormGroup(seat=3)]
     state.coop = CoopState(groups=[[0, 1]], villain="player", automatic=False)
     assert FormGroup(seat=2) in legal(content, begun(content, state), kind=FormGroup)
+
+
+def test_the_groups_namenloser_fight_survives_the_json_and_an_ordinary_fight_keeps_its_keys(content):
+    from games.engine.core.state import BossFight, State
+
+    state = trio_at_the_namenloser(content)
+    state, _ = act(content, state, ChallengeNamenloser(skill="magic"))
+    state, _ = act(content, state, ChooseSeat(seat=1), rolls=FAIL)  # the Elf fails: the next probe is to name
+    fight = state.boss_fight
+    assert fight.group == [0, 1, 2] and fight.fighter == 1 and not fight.named and fight.prober() == 1
+    assert state.pending[0].kind == "boss_fighter"
+    assert State.from_json(state.to_json()).boss_fight == fight
+    alone = BossFight(seat=0, boss="dragon", skill="magic", mod=0, lp=5, double=False, hoard=0, hits=0,
+                      probing=False)
+    assert set(alone.to_json()) == {"seat", "boss", "skill", "mod", "lp", "double", "hoard", "hits", "probing",
+                                    "shown"}

@@ -183,3 +183,9 @@ def test_the_villain_seat_sees_no_heros_hidden_cards_but_his_own_diener(content)
     assert entry["id"] == servant and entry["face"] == "diener"
     assert all("deed" not in h for h in seen["heroes"])
     assert seen["coop"]["villain_seat"] == 1 and seen["coop"]["seat_count"] == 2
+
+
+def test_an_ordinary_games_view_has_no_coop_block(content):
+    state = new_game(content, 2, "v")
+    coop = new_game(content, 2, "v", variant="coop")
+    assert "coop" not in view(content, state, 0) and "coop" in view(content, coop, 0)
