@@ -189,3 +189,27 @@ def test_an_ordinary_games_view_has_no_coop_block(content):
     state = new_game(content, 2, "v")
     coop = new_game(content, 2, "v", variant="coop")
     assert "coop" not in view(content, state, 0) and "coop" in view(content, coop, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("COOP-13", "COOP-25")
+@pytest.mark.parametrize("villain", ["player", "automatic", None])
+def test_random_legal_play_in_coop_games_never_stalls_or_loses_its_json(content, villain):
+    import json
+    import random
+
+    from games.engine.core.dice import SeededDice
+    from games.engine.core.state import State
+    from games.engine.playout import acting_seat
+
+    for seed in ("r0", "r3"):
+        rng = random.Random(seed)
+        state = new_game(content, 3, seed, variant="coop", villain=villain)
+        for step in range(1, 700):
+            if state.phase == "finished":
+                break
+            seat = acting_seat(state)
+            legal = legal_actions(content, state, seat)
+            assert legal, (villain, seed, step, state.phase, seat)
+            state, _ = apply(content, state, seat, rng.choice(legal), SeededDice(seed, step))
+            assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
