@@ -213,3 +213,14 @@ def test_random_legal_play_in_coop_games_never_stalls_or_loses_its_json(content,
             assert legal, (villain, seed, step, state.phase, seat)
             state, _ = apply(content, state, seat, rng.choice(legal), SeededDice(seed, step))
             assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+@pytest.mark.rule("COOP-18", "R-241")
+def test_the_villain_player_never_steps_onto_a_face_down_card(content):
+    state = villain_board(content, "player")
+    (servant,) = place_servants(state, "I1")
+    state = to_villain(content, state)
+    onto = {a.to[0] for a in legal_actions(content, state, 1) if isinstance(a, MoveServant)}
+    assert onto == {"I", "D"}  # I1 lies at the card's edge: D9 is one step across it
+    state.revealed = [letter not in onto - {"I"} for letter in state.grid]
+    assert {a.to[0] for a in legal_actions(content, state, 1) if isinstance(a, MoveServant)} <= {"I"}
