@@ -18,10 +18,22 @@ from django.utils.translation import gettext_lazy as _
 
 import games.engine as rueckkehr
 from games.engine.content import load_content
+from games.engine.core.state import HeroState, State, TokenState
 from games.engine.draws import replay_draws
 from games.engine.playout import acting_seat, skip_action, turn_begin_action
 from games.engine.rules.setup import MAX_SEATS
 from games.engine.visibility import action_for, events_for, sealed
+
+
+@dataclass(frozen=True)
+class StateCodec:
+    """How the site keeps a title's state in rows (games.persistence): the state's own codec decides the
+    JSON; the site asks it for the state from the parts it stores apart (the global JSON on the game
+    row, each hero's sheet on his seat, each token in a row of its own)."""
+
+    from_parts: Callable[..., Any]               # (global JSON, heroes=[...], tokens={...}) -> the state
+    hero_from_json: Callable[[dict[str, Any]], Any]
+    token: Callable[..., Any]                    # (loc, face_up, seen_by, flipped) -> a token's state
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,7 @@ class Title:
     sealed: Callable[..., Any]
     action_kinds: Any
     presenters: str       # the dotted path of the package that draws and words it
+    codec: StateCodec
 
 
 RUECKKEHR = Title(
@@ -71,6 +84,7 @@ RUECKKEHR = Title(
     sealed=sealed,
     action_kinds=rueckkehr.ACTION_KINDS,
     presenters="games.presenters",
+    codec=StateCodec(from_parts=State.from_parts, hero_from_json=HeroState.from_json, token=TokenState),
 )
 
 TITLES: dict[str, Title] = {RUECKKEHR.key: RUECKKEHR}
