@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 import games.engine as rueckkehr
 from games.engine.content import load_content
+from games.engine.content.authored import sections as authored_sections
 from games.engine.core.state import HeroState, State, TokenState
 from games.engine.draws import replay_draws
 from games.engine.playout import acting_seat, skip_action, turn_begin_action
@@ -54,6 +55,7 @@ class Title:
     turn_begin_action: Callable[[Any], Any]   # state -> the action a turn start applies by itself, or None
     skip_action: Callable[[Any], Any]         # legal actions -> the step a skipped turn takes
     replay_draws: Callable[..., list[list[int]]]  # the dice check page: every draw of a game's log
+    authored_values: Callable[[Any], list[tuple[str, list[Any]]]]  # content -> the values we chose, by section
     events_for: Callable[..., Any]
     action_for: Callable[..., Any]
     sealed: Callable[..., Any]
@@ -79,6 +81,7 @@ RUECKKEHR = Title(
     turn_begin_action=turn_begin_action,
     skip_action=skip_action,
     replay_draws=replay_draws,
+    authored_values=authored_sections,
     events_for=events_for,
     action_for=action_for,
     sealed=sealed,
@@ -100,6 +103,11 @@ def title_named(key: str) -> Title:
         return TITLES[key]
     except KeyError:
         raise UnknownTitle(key) from None
+
+
+def default_title() -> Title:
+    """The title of a new game, and of the pages that belong to no game (content, rules, action kinds)."""
+    return TITLES[DEFAULT_TITLE]
 
 
 def title_of(game: Any) -> Title:
