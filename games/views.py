@@ -28,6 +28,7 @@ from games import cache as game_cache
 from games import poll, rulebook, selectors, services, standing, visits, walking
 from games.presenters import board, board_legend, labels
 from games.presenters import log as log_text
+from games.presenters.errors import error_text
 from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
 from games.titles import default_title, title_of
@@ -92,7 +93,7 @@ def _report(request: GameRequest, exc: GameServiceError) -> None:
     elif isinstance(exc, IdempotencyConflict):
         text = _("This form was already used for another action. Please choose again.")
     else:
-        text = exc.message
+        text = error_text(exc)
     messages.error(request, text)
 
 
@@ -123,7 +124,7 @@ def game_create(request: GameRequest) -> HttpResponse:
             game = services.create_with_bots(creator=request.user, bots=form.cleaned_data["bots"],
                                     bot_level=form.cleaned_data["bot_level"], **form.game_options())
         except InvalidRequest as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, error_text(exc))
         else:
             messages.success(request, _("The game “%(title)s” was created.") % {"title": game.title})
             url = reverse("games:detail", args=[game.pk])

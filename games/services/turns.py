@@ -60,7 +60,7 @@ def turn_start(*, game_id: int, turn: int) -> None:
     except StaleVersion:
         raise
     except GameServiceError as exc:
-        log.info("begin_turn(%s, %s) not applied: %s", game_id, turn, exc.message)
+        log.info("begin_turn(%s, %s) not applied: %s", game_id, turn, exc)
         return
     game.refresh_from_db()
     if game.turn_number != turn or game.status != Game.Status.RUNNING:
