@@ -22,7 +22,7 @@ from ..core.phase import begin_action
 from ..core.state import OUT, HeroState, State, at_field
 from ..core.tokens import move_token, role, shown_key, visible_at
 from ..effects.bag import draw_due
-from ..effects.items import on_acquire, release
+from ..effects.items import drop_from_sheet, on_acquire, release
 from ..effects.rewards import grant_gold, grant_xp
 
 MAX_QUESTS = 4
@@ -169,14 +169,13 @@ def apply_accept(ctx: Ctx, seat: int, action: AcceptQuest) -> None:
 
 
 def apply_drop_quest(ctx: Ctx, seat: int, action: DropQuest) -> None:
-    hero = ctx.state.heroes[seat]
-    if action.token not in hero.quests or hero.between is not None:
-        raise IllegalActionError(f"{action.token} is not a quest of this hero")
-    if not begin_action(ctx, seat):
-        return
-    _lay_down(ctx, seat, action.token)
+    drop_from_sheet(ctx, seat, action.token, ctx.state.heroes[seat].quests, "a quest", _laid_down_now)
+
+
+def _laid_down_now(ctx: Ctx, seat: int, qid: str) -> None:
+    _lay_down(ctx, seat, qid)
     if seat == ctx.state.current:
-        ctx.state.turn_state.laid_down.append(action.token)
+        ctx.state.turn_state.laid_down.append(qid)
 
 
 def found_quest_item(ctx: Ctx, seat: int, tid: str) -> None:
