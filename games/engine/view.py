@@ -129,8 +129,8 @@ def _coop_view(content: Content, state: State) -> dict[str, Any]:
         "spent": dict(coop.spent),
         "halted": list(coop.halted),
         "reward": None if coop.reward is None else {
-            "token": coop.reward["token"], "leader": coop.reward["leader"], "recipient": coop.reward["recipient"],
-            "waiting": list(coop.reward["waiting"])},
+            "token": coop.reward.token, "leader": coop.reward.leader, "recipient": coop.reward.recipient,
+            "waiting": list(coop.reward.waiting)},
     }
 
 

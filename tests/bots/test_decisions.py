@@ -13,6 +13,8 @@ from games.engine.core.payloads import (
     PAYLOADS,
     DragonRound,
     DragonStep,
+    FightProgress,
+    GroupFight,
     HeirChoice,
     Payload,
     Probe,
@@ -71,6 +73,8 @@ def _payload(kind: str, probe: Probe) -> Payload:
         return DragonStep(DragonRound((0,), token=""))
     if cls is RobberyChoice:
         return RobberyChoice(DragonRound((0,)), "")
+    if cls is GroupFight:
+        return GroupFight(FightProgress(token="", skill="melee", heart=0, hearts=1, coop=True, leader=0))
     blank = {"str": "", "int": 0, "bool": False}
     return cls(**{f.name: blank.get(str(f.type), [] if str(f.type).startswith("list") else {}) for f in fields(cls)})
 

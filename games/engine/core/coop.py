@@ -26,6 +26,24 @@ SERVANTS_PER_STEP = 3  # "Je drei tote Diener erhÃ¶hen den Wert aller Diener, WÃ
 
 
 @dataclass
+class CoopReward:
+    """A group's reward being agreed on (COOP-08, ruling R-237): the ``token`` beaten under ``leader``'s
+    turn, the member proposed last (``recipient``), the members still to agree (``waiting``), every member
+    proposed so far, and whether it was a Diener's attack out of turn (``ambush``: no bag draw)."""
+
+    token: str
+    leader: int
+    recipient: int | None = None
+    waiting: list[int] = field(default_factory=list)
+    proposed: list[int] = field(default_factory=list)
+    ambush: bool = False
+
+    def clone(self) -> CoopReward:
+        return CoopReward(self.token, self.leader, self.recipient, list(self.waiting), list(self.proposed),
+                          self.ambush)
+
+
+@dataclass
 class CoopState:
     automatic: bool = True            # no player leads the villains: the Diener march by themselves (COOP-25)
     servants_dead: int = 0            # every three make all villains one point harder (COOP-30)
@@ -33,8 +51,7 @@ class CoopState:
     marching: bool = False            # the Diener are in play and have waited for every hero (COOP-12)
     lost: bool = False                # all four fires were taken: the heroes lost together (COOP-14, COOP-17)
     groups: list[list[int]] = field(default_factory=list)  # seats moving together, each sorted (COOP-04)
-    # A group's reward being agreed on (COOP-08): token, leader, recipient, members still to agree, proposed.
-    reward: dict[str, Any] | None = None
+    reward: CoopReward | None = None  # a group's reward being agreed on (COOP-08)
     villain: str | None = None        # PLAYER, AUTOMATIC, or None: no villain seat (see villain_seat)
     spent: dict[str, int] = field(default_factory=dict)  # the villain's turn: points spent on each Diener
     halted: list[str] = field(default_factory=list)      # the villain's turn: Diener that stopped (token, hero, fire)
@@ -44,8 +61,7 @@ class CoopState:
         return -(self.servants_dead // SERVANTS_PER_STEP)
 
     def clone(self) -> CoopState:
-        reward = None if self.reward is None else {k: list(v) if isinstance(v, list) else v
-                                                   for k, v in self.reward.items()}
+        reward = None if self.reward is None else self.reward.clone()
         return CoopState(self.automatic, self.servants_dead, list(self.waiting), self.marching, self.lost,
                          [list(g) for g in self.groups], reward, self.villain, dict(self.spent), list(self.halted))
 
@@ -67,7 +83,8 @@ class CoopState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CoopState:
-        return cls(**data)
+        reward = data.get("reward")
+        return cls(**{**data, "reward": None if reward is None else CoopReward(**reward)})
 
 
 # --- the villain seat (issue 18): what a site needs to seat it like any other seat ---------------------------
