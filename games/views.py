@@ -25,10 +25,11 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from accounts.http import HtmxRequest, UserRequest
 from games import cache as game_cache
-from games import poll, rulebook, selectors, services, standing, visits, walking
+from games import coop, poll, rulebook, selectors, services, standing, visits, walking
 from games.engine import view as engine_view
 from games.engine.content import load_content
 from games.presenters import board, board_legend, labels
+from games.presenters import coop as coop_words
 from games.presenters import log as log_text
 from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
@@ -257,6 +258,9 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
         "board_empty": not any(cell.get("placed") for cell in view["board"]),
         "colours": board.SEAT_COLOURS,
     })
+    if view.get("coop"):  # the co-op variant (issue 18): its panel and its own end of the game
+        context["coop"] = coop_words.panel(content, view, lang, names, seat_index)
+        context["coop_ending"] = coop_words.ending(coop.outcome(game.variant, view, view["coop"]))
     return context
 
 

@@ -23,6 +23,7 @@ from django.utils.translation import pgettext
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
+from games.presenters import board_coop
 from games.presenters import board_figures as figures
 from games.presenters.labels import (
     action_label,
@@ -408,6 +409,7 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
     out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
     out.extend(_manors(layout, view))
     out.extend(_tokens(content, layout, view, lang))
+    out.extend(board_coop.overlay(layout, view))  # the co-op variant's fires and Diener (issue 18)
     out.extend(_boat(layout, view))
     out.extend(_heroes(content, layout, view, lang, names))
     for code in changed:
