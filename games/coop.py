@@ -61,6 +61,11 @@ def outcome(game_variant: str, view: dict[str, Any], coop: dict[str, Any] | None
     Namenloser), or ``None`` for an ordinary game or one still running."""
     if game_variant != "coop" or coop is None or view.get("phase") != "finished":
         return None
+    engine = coop.get("outcome")  # the engine's word: heroes, villain (a villain player won) or lost
+    if engine == "heroes":
+        return "heroes_won"
+    if engine in ("villain", "lost"):
+        return "fires_taken" if coop["fires_held"] == len(coop["fires"]) else "group_lost"
     winner = view.get("winner")
     if coop["fires_held"] == len(coop["fires"]) or (winner is not None and winner == coop["villain_seat"]):
         return "fires_taken"

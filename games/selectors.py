@@ -177,9 +177,12 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
     """The engine's view of ``state`` for the seat, and in a co-op game the variant's public record
     (``games.coop``: fires, Diener, groups, dead Diener, the reward being agreed on) under ``coop``."""
     view = title_of(game).view(content, state, seat_index)
-    if variants.is_coop(game) and "coop" not in view:
-        view["coop"] = coop.summary(content, state, view, villain_seat=variants.villain_seat(game),
-                                    villain=game.villain)
+    if variants.is_coop(game):
+        record = coop.summary(content, state, view, villain_seat=variants.villain_seat(game), villain=game.villain)
+        if record is not None:
+            # The engine's own keys (the villain player's points, the engine's outcome …) stay beside the
+            # site's record; where both name a thing, the site's words (games.coop) are the ones served.
+            view["coop"] = {**(view.get("coop") or {}), **record}
     return view
 
 

@@ -38,7 +38,8 @@ ERROR_TEXTS: dict[str, Promise] = {
     "creator_cannot_leave": gettext_lazy("The creator cannot leave; delete the game instead."),
     "variant_unknown": gettext_lazy("There is no variant “%(variant)s”; leave it empty or choose “coop”."),
     "villain_without_coop": gettext_lazy("Only the co-op variant has a villains' seat."),
-    "villain_unknown": gettext_lazy("The villains are led by a player (“person”) or move by themselves (“automatic”)."),
+    "villain_unknown": gettext_lazy(
+        "“%(villain)s” is no way to lead the villains: a player (“person”) or nobody (“automatic”)."),
     "villain_needs_a_hero": gettext_lazy("With a player for the villains the game needs a second seat for a hero."),
     # Bots
     "bot_level_unknown": gettext_lazy("A bot plays at one of the levels %(levels)s."),

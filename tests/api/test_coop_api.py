@@ -17,7 +17,8 @@ def test_the_api_creates_a_coop_game_with_either_villains_and_reports_them(api_a
     ordinary = create_game(api_a, title="Wie immer")
     assert (person["variant"], person["villain"], person["villain_seat"]) == ("coop", "person", 2)
     assert (automatic["variant"], automatic["villain"], automatic["villain_seat"]) == ("coop", "automatic", 2)
-    assert (ordinary["variant"], ordinary["villain"], ordinary["villain_seat"], ordinary["coop"]) == ("", "", None, None)
+    assert (ordinary["variant"], ordinary["villain"], ordinary["villain_seat"]) == ("", "", None)
+    assert ordinary["coop"] is None and ordinary["outcome"] is None
     assert Game.objects.get(pk=person["id"]).villain == "person"
     listed = {g["id"]: g["variant"] for g in api_a.get(GAMES).json()["results"]}
     assert listed[automatic["id"]] == "coop" and listed[ordinary["id"]] == ""

@@ -7,12 +7,17 @@ guided by swapping the title's ``dice_for`` (as tests/games/test_titles.py swaps
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import services, variants
+from games.engine.content import load_content
 from games.errors import InvalidRequest
-from games.models import Game, Seat
-from tests.games.test_views_support import new_game
+from games.models import Game, GameAction, Seat
+from games.persistence import load_state
+from tests.conftest import UserFactory
+from tests.games import coop_guided
+from tests.games.test_views_support import detail_url, new_game, post_action
 
 pytestmark = pytest.mark.django_db
 
@@ -65,4 +70,56 @@ def test_the_automatic_villains_get_their_own_seat_when_the_last_hero_sits_down(
 def test_a_villain_player_takes_the_last_seat_like_any_other(user, other_user):
     game = new_game(user, [other_user], variant="coop", villain="person")
     assert game.status == Game.Status.SETUP and game.seats.count() == 2
-    assert Seat.objects.get(game=game, index=1).user == other_user == game.seats.get(index=variants.villain_seat(game)).user
+    assert variants.villain_seat(game) == 1 and Seat.objects.get(game=game, index=1).user == other_user
+
+
+# --- complete games through the site ----------------------------------------------------------------------
+def _play_through_the_site(game, clients, dice, capture, *, villain_seat, steps=400):
+    """Every step the scenario takes, posted by its seat's player on the game page; the turn-start task
+    runs after each commit (begin_turn, the automatic villains' march). Returns the villains' own steps."""
+    content = load_content()
+    villain_steps = 0
+    for i in range(steps):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            return villain_steps
+        seat, action = coop_guided.next_action(content, load_state(game), dice, villain_seat)
+        assert seat in clients, f"seat {seat} has no player to act: the turn-start task should have"
+        villain_steps += seat == villain_seat
+        version = game.version
+        with capture(execute=True):
+            response = post_action(clients[seat], game, action, key=f"coop-{i}")
+        game.refresh_from_db()
+        assert response.status_code == 302 and game.version > version, (seat, action)
+    raise AssertionError("the co-op game did not finish")
+
+
+def _clients(users):
+    made = {}
+    for seat, user in users.items():
+        made[seat] = Client()
+        made[seat].force_login(user)
+    return made
+
+
+@pytest.mark.slow
+@pytest.mark.rule("COOP-09", "COOP-12", "COOP-25")
+def test_a_coop_game_is_played_from_the_form_to_the_heroes_win_on_the_site(
+        monkeypatch, django_capture_on_commit_callbacks):
+    dice = coop_guided.install(monkeypatch)
+    alma, bodo = UserFactory(username="alma", language="en"), UserFactory(username="bodo", language="en")
+    clients = _clients({0: alma, 1: bodo})
+    clients[0].post(reverse("games:create"), {**FORM, "variant": "coop", "villain": "automatic"})
+    game = Game.objects.get(title="Gemeinsam")
+    with django_capture_on_commit_callbacks(execute=True):
+        clients[1].post(reverse("games:join", args=[game.pk]))
+    assert _play_through_the_site(game, clients, dice, django_capture_on_commit_callbacks, villain_seat=2) == 0
+    marches = GameAction.objects.filter(game=game, seat=2)
+    assert marches.count() >= 1, "the villains' seat had turns: the Diener marched after the Namenloser came"
+    assert all(row.actor is None and row.action == {"kind": "march_servants"}
+               and row.idempotency_key.startswith("villains:") for row in marches)
+    html = clients[1].get(detail_url(game)).content.decode()
+    assert "The heroes have won together!" in html and "Co-op: the heroes against the villains" in html
+    assert "has won the game!" not in html  # the variant's own end, not the ordinary winner's line
+    log = clients[1].get(reverse("games:log", args=[game.pk])).content.decode()
+    assert "The servants march toward the temple." in log
