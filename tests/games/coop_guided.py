@@ -23,6 +23,7 @@ from games import titles
 from games.engine.content import load_content
 from games.engine.core.actions import ChooseDeed, Fight, FulfilDeed, PickUp
 from games.engine.playout import acting_seat
+from games.persistence import load_state
 from games.titles import RUECKKEHR
 from tests.engine.guided import FriendlyDice, Game, Goal, _hero_action, _other, answer
 from tests.engine.test_full_games import OTHER_CARD, OTHER_CELL, at, find_field, layout, placed, setup_policy
@@ -84,3 +85,40 @@ def next_action(content, state, dice: SiteDice, villain_seat: int):
         return seat, (_other(legal) if seat != HERO_SEAT and not state.pending else answer(legal))
     game = Game(content, state, dice, letters="BJILH", hero_seat=HERO_SEAT)
     return seat, _hero_action(game, goals(content), legal, "ranged")
+
+
+# --- a co-op position laid out for a test (the page's and the browser's pictures) -----------------------------
+def set_position(game, *, servants: dict[str, str] = (), current: int | None = None, groups=(), reward=None,
+                 dead: int = 0, lost: bool = False, finished: bool = False, heroes_at: dict[int, str] = ()):
+    """Write a co-op position into a game's rows: card N (the temple) laid open, Diener on the given fields
+    (face up), the Diener marching, and what else is asked. Only for pictures and for the seat to move."""
+    from games.engine.core.state import Phase, TokenState, TurnState, at_field
+    from games.persistence import apply_game_fields, write_changes
+
+    game.refresh_from_db()
+    old = load_state(game)
+    state = old.clone()
+    state.revealed[state.grid.index("N")] = True
+    for tid, code in dict(servants).items():
+        state.tokens[tid] = TokenState(loc=at_field(code), face_up=True)
+    for seat, code in dict(heroes_at).items():
+        state.heroes[seat].position = code
+    coop = state.coop
+    coop.marching, coop.waiting, coop.servants_dead = True, [], dead
+    coop.groups = [list(g) for g in groups]
+    coop.reward = reward
+    if current is not None:
+        state.current, state.turn_state = current, TurnState()
+        state.turn += 1
+    if lost or finished:
+        coop.lost = lost
+        state.phase = Phase.FINISHED
+    write_changes(game, old, state)
+    fields = apply_game_fields(game, state)
+    if lost or finished:
+        game.status = type(game).Status.FINISHED
+        fields.append("status")
+    game.version += 1
+    game.save(update_fields=[*fields, "version"])
+    game.refresh_from_db()
+    return game

@@ -10,14 +10,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services, variants
+from games import services, tasks, variants
 from games.engine.content import load_content
 from games.errors import InvalidRequest
-from games.models import Game, GameAction, Seat
+from games.models import Game, GameAction, Notification, Seat
 from games.persistence import load_state
 from tests.conftest import UserFactory
 from tests.games import coop_guided
-from tests.games.test_views_support import detail_url, new_game, post_action
+from tests.games.test_views_support import detail_url, legal, new_game, play_setup, post_action, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +123,67 @@ def test_a_coop_game_is_played_from_the_form_to_the_heroes_win_on_the_site(
     assert "has won the game!" not in html  # the variant's own end, not the ordinary winner's line
     log = clients[1].get(reverse("games:log", args=[game.pk])).content.decode()
     assert "The servants march toward the temple." in log
+
+
+# --- the villains' seat in a person's hands, and the variant's ends --------------------------------------------
+def _villain_game():
+    alma, bodo = UserFactory(username="alma", language="en"), UserFactory(username="bodo", language="en")
+    carla = UserFactory(username="carla", language="en")
+    game = play_setup(new_game(alma, [bodo, carla], variant="coop", villain="person"))
+    return game, {0: alma, 1: bodo, 2: carla}
+
+
+@pytest.mark.rule("COOP-13", "COOP-18")
+def test_a_person_leads_the_villains_on_the_game_page_and_is_told_of_the_turn(
+        django_capture_on_commit_callbacks):
+    game, users = _villain_game()
+    game = coop_guided.set_position(game, servants={"srv-01": "N6", "srv-02": "N11"}, current=2)
+    tasks.begin_turn(game.pk, game.turn_number)  # the turn start: a villain player is told, nothing is rolled
+    assert Notification.objects.filter(user=users[2], game=game, kind="your_turn").exists()
+    assert not GameAction.objects.filter(game=game, idempotency_key__startswith="villains:").exists()
+    villain = Client()
+    villain.force_login(users[2])
+    html = villain.get(detail_url(game)).content.decode()
+    assert "It is your turn." in html and "Move a servant one field" in html
+    assert "carla leads the villains." in html and "That is you." in html and "held by" in html
+    step = next(a for a in legal(game, 2)[1] if a.kind == "move_servant" and a.token == "srv-01")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post_action(villain, game, step, key="v-1").status_code == 302
+    assert state_of(game).tokens["srv-01"].field == step.to and state_of(game).coop.points_left() == 4
+    with django_capture_on_commit_callbacks(execute=True):
+        post_action(villain, game, {"kind": "end_turn"}, key="v-2")
+    game.refresh_from_db()
+    assert game.current_seat != 2 and state_of(game).turn_state.begun, "the next hero's turn has begun"
+    log = villain.get(reverse("games:log", args=[game.pk])).content.decode()
+    assert "carla moves the servant" in log and "(4 points left)" in log
+
+
+@pytest.mark.rule("COOP-14", "COOP-17")
+def test_the_game_page_tells_the_heroes_they_lost_when_the_villains_hold_the_fires(client):
+    game, users = _villain_game()
+    fires = {"srv-01": "N9", "srv-02": "N10", "srv-03": "N11", "srv-04": "N12"}
+    game = coop_guided.set_position(game, servants=fires, lost=True)
+    client.force_login(users[0])
+    html = client.get(detail_url(game)).content.decode()
+    assert "The villains have taken the fires." in html and "The temple's fires: 4 of 4 held" in html
+    assert "has won the game!" not in html and 'class="winner"' not in html
+
+
+@pytest.mark.rule("COOP-60")
+def test_the_game_page_tells_a_group_of_three_it_lost_against_the_namenloser(client):
+    game, users = _villain_game()
+    game = coop_guided.set_position(game, groups=[(0, 1)], lost=True)
+    client.force_login(users[1])
+    html = client.get(detail_url(game)).content.decode()
+    assert "The heroes have lost together." in html and "A group of three lost against the Namenloser" in html
+
+
+@pytest.mark.rule("COOP-04", "COOP-08")
+def test_the_page_shows_the_groups_and_the_reward_every_member_answers(client):
+    game, users = _villain_game()
+    reward = {"token": "srv-05", "leader": 0, "recipient": 1, "waiting": [1], "proposed": [1], "ambush": False}
+    game = coop_guided.set_position(game, groups=[(0, 1)], reward=reward)
+    client.force_login(users[1])
+    html = client.get(detail_url(game)).content.decode()
+    assert "alma + bodo" in html and "(your group)" in html
+    assert "The group's reward for" in html and "bodo: has not answered yet" in html and "alma: proposes" in html
