@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 import games.engine as rueckkehr
 from games.engine.content import load_content
-from games.engine.playout import acting_seat
+from games.engine.draws import replay_draws
+from games.engine.playout import acting_seat, skip_action, turn_begin_action
 from games.engine.rules.setup import MAX_SEATS
 from games.engine.visibility import action_for, events_for, sealed
 
@@ -38,6 +39,9 @@ class Title:
     illegal_action_error: type[Exception]   # what apply and parse_action raise for a refused action
     dice_for: Callable[..., Any]
     acting_seat: Callable[..., Any]
+    turn_begin_action: Callable[[Any], Any]   # state -> the action a turn start applies by itself, or None
+    skip_action: Callable[[Any], Any]         # legal actions -> the step a skipped turn takes
+    replay_draws: Callable[..., list[list[int]]]  # the dice check page: every draw of a game's log
     events_for: Callable[..., Any]
     action_for: Callable[..., Any]
     sealed: Callable[..., Any]
@@ -59,6 +63,9 @@ RUECKKEHR = Title(
     illegal_action_error=rueckkehr.IllegalActionError,
     dice_for=rueckkehr.dice_for,
     acting_seat=acting_seat,
+    turn_begin_action=turn_begin_action,
+    skip_action=skip_action,
+    replay_draws=replay_draws,
     events_for=events_for,
     action_for=action_for,
     sealed=sealed,

@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from .content.model import Content
-from .core.actions import Action
+from .core.actions import Action, BeginTurn, EndMovement, EndTurn
 from .core.dice import SeededDice
 from .core.events import Event
 from .core.phase import movement_decider
-from .core.state import State
+from .core.state import Phase, State
 from .engine import apply, legal_actions, new_game
 
 HEROES_FOR_SEATS = ("krieger", "elf", "zwerg", "magier")
@@ -31,6 +31,21 @@ def acting_seat(state: State) -> int:
     if state.turn_state.begun:
         return movement_decider(state)
     return state.current
+
+
+def turn_begin_action(state: State) -> Action | None:
+    """The action the site applies by itself when a turn starts (the start-of-turn rolls, ruling R-10):
+    ``BeginTurn`` while the current seat's turn in the play phase has not begun, else None."""
+    if state.phase != Phase.PLAY or state.turn_state.begun:
+        return None
+    return BeginTurn()
+
+
+def skip_action(legal: Sequence[Action]) -> Action:
+    """The step a skipped turn takes (a missed deadline): begin or end the turn, else end the movement,
+    else the first legal action (``legal`` is not empty)."""
+    return next((a for a in legal if isinstance(a, (BeginTurn, EndTurn))), None) or next(
+        (a for a in legal if isinstance(a, EndMovement)), legal[0])
 
 
 def random_playout(

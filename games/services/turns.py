@@ -13,7 +13,6 @@ from django.db import transaction
 
 from games import notifications, queue
 from games.bots import Bot, bot_action
-from games.engine.core.actions import BeginTurn, EndMovement, EndTurn
 from games.errors import GameServiceError, StaleVersion
 from games.models import Game, Notification
 from games.persistence import load_state
@@ -35,12 +34,15 @@ def turn_begin(*, game: Game, turn: int) -> SubmitResult | None:
     returns the first result and rolls nothing twice.
     """
     game.refresh_from_db()
-    if game.turn_number != turn or game.phase != "play" or game.global_state["turn_state"]["begun"]:
+    if game.turn_number != turn:
+        return None
+    action = title_of(game).turn_begin_action(load_state(game))
+    if action is None:
         return None
     return action_submit(
         game=game,
         user=None,
-        action={"kind": "begin_turn"},
+        action=action.to_json(),
         expected_version=game.version,
         idempotency_key=f"begin-turn:{turn}",
         seat_index=game.current_seat,
@@ -119,8 +121,7 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
             # The stand-in is the normal bot; it sees only this seat's view (games.bots).
             action = bot_action(content, state, seat, Bot("normal", f"{rng.random()}:{game.version}"))
         else:
-            action = next((a for a in legal if isinstance(a, (BeginTurn, EndTurn))), None) or next(
-                (a for a in legal if isinstance(a, EndMovement)), legal[0])
+            action = title.skip_action(legal)
         action_submit(game=game, user=None, action=action.to_json(), expected_version=game.version,
                       idempotency_key=f"{reason}:{turn}:{game.version}", seat_index=seat)
         steps += 1

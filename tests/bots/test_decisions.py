@@ -9,7 +9,16 @@ import pytest
 from games.bots import Bot, bot_action
 from games.engine import legal_actions
 from games.engine.content import load_content
-from games.engine.core.payloads import PAYLOADS, HeirChoice, Payload, ProbeStep
+from games.engine.core.payloads import (
+    PAYLOADS,
+    DragonRound,
+    DragonStep,
+    HeirChoice,
+    Payload,
+    Probe,
+    ProbeStep,
+    RobberyChoice,
+)
 from games.engine.core.state import Pending
 from games.engine.registry import HOOKS
 from tests.engine.helpers import begun, play_state
@@ -49,11 +58,16 @@ def test_every_registered_kind_is_covered():
     assert set(HOOKS.handlers.answer_class) <= set(OPTIONS)
 
 
-def _payload(kind: str, probe: dict) -> Payload:
-    """The kind's record with a probe where it has one and blank values elsewhere (bots read the view)."""
+def _payload(kind: str, probe: Probe) -> Payload:
+    """The kind's record with a probe where it has one, the dragon's round where it has one, and blank
+    values elsewhere (bots read the view)."""
     cls = PAYLOADS[kind]
     if cls is ProbeStep:
         return ProbeStep(probe)
+    if cls is DragonStep:
+        return DragonStep(DragonRound((0,), token=""))
+    if cls is RobberyChoice:
+        return RobberyChoice(DragonRound((0,)), "")
     blank = {"str": "", "int": 0, "bool": False}
     return cls(**{f.name: blank.get(str(f.type), [] if str(f.type).startswith("list") else {}) for f in fields(cls)})
 
@@ -62,7 +76,7 @@ def _payload(kind: str, probe: dict) -> Payload:
 def test_the_bot_answers(kind):
     content = load_content()
     state = begun(content, play_state(content, [("krieger", "A1")]))
-    probe = {"skill": "melee", "mod": 0, "purpose": "fight", "seat": 0, "data": {}}
+    probe = Probe(seat=0, skill="melee", mod=0, purpose="fight")
     state.pending = [Pending(seat=0, kind=kind, options=list(OPTIONS[kind]), context=_payload(kind, probe))]
     legal = legal_actions(content, state, 0)
     assert legal

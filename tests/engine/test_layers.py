@@ -51,7 +51,7 @@ def test_only_the_top_layer_lies_beside_the_layers():
     packages = {p.name for p in ENGINE_DIR.iterdir() if (p / "__init__.py").exists()}
     modules = {p.stem for p in ENGINE_DIR.glob("*.py")}
     assert packages == {"content", "core", "effects", "rules"}
-    assert modules == {"__init__", "engine", "playout", "registry", "view", "visibility"}
+    assert modules == {"__init__", "draws", "engine", "playout", "registry", "view", "visibility"}
 
 
 def test_the_registry_lists_every_module_with_handlers():

@@ -19,6 +19,7 @@ from games.engine.core.actions import (
     UseEncounter,
 )
 from games.engine.core.heroes import SKILL_CAP
+from games.engine.core.payloads import Probe
 from games.engine.core.state import BAG, OUT, PILE_BAZAAR, TokenState
 from games.engine.core.tokens import exists_for, shown_key
 from games.engine.effects.probes import probe_target
@@ -192,8 +193,7 @@ def test_R97_the_cap_holds_the_value_not_the_probes_modifiers(content):
     ctx = Ctx_for(content, state)
 
     def probe(seat, skill, mod=0, bonus=0):
-        return {"seat": seat, "skill": skill, "mod": mod, "purpose": "fight", "data": {}, "training": False,
-                "printed": False, "bonus": bonus}
+        return Probe(seat=seat, skill=skill, mod=mod, purpose="fight", bonus=bonus)
 
     assert probe_target(ctx, probe(0, "magic")) == SKILL_CAP  # the Schamane's +1 is part of the value
     assert probe_target(ctx, probe(1, "melee", bonus=1)) == SKILL_CAP + 1  # Unsichtbarkeit: the probe

@@ -13,13 +13,14 @@ from .actions import Action
 from .board import Board, board_for
 from .dice import Dice
 from .events import Event
+from .payloads import Probe
 from .state import Pending, State
 
 # How a decision's answer is applied, how its options follow from the state (pending.py), and what a
 # rolled probe does (effects/probes.py).
 Handler = Callable[["Ctx", int, Pending, Any], None]
 Refresher = Callable[[State, Pending], list[Any]]
-ProbeHandler = Callable[["Ctx", dict[str, Any], bool], None]
+ProbeHandler = Callable[["Ctx", Probe, bool], None]
 
 
 @dataclass

@@ -5,14 +5,15 @@ reads it back typed with ``Pending.payload(Cls)``, which checks the class. ``PAY
 record each decision kind carries, so a stored state reads its decisions back into the right class.
 
 The JSON of a record is the dict the decision's ``context`` held before it was typed: the same keys
-and values, so stored games load and golden games hash as they did. Probe records (``probe``) and the
-dragon's progress through the heroes (``data``) stay dicts: they belong to the probe machinery, which
-passes them through unread.
+and values, so stored games load and golden games hash as they did. A record that holds another record
+(a probe in progress, the dragon's way through the heroes) converts it here, at the codec boundary.
+Only the record a probe's purpose keeps for its handler (``Probe.data``) stays a JSON dict: each purpose
+(fight, contest, training ...) keeps its own, and the probe machinery passes it through unread.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 _P = TypeVar("_P", bound="Payload")
@@ -71,10 +72,62 @@ class HeirChoice(Payload):
 
 
 @dataclass(frozen=True)
+class Probe:
+    """A probe in progress (effects/probes.py): whose, in which skill at which modifier, and what for.
+
+    ``purpose`` names the handler that continues the rule once the probe is decided, and ``data`` is
+    that purpose's own record (the token fought, the contest's progress ...). ``training``: no item
+    bonuses, and the two highest dice are the best (Ausbildung); ``printed``: against the printed value
+    (Doppelgänger); ``bonus``: added to the target (Unsichtbarkeit in a fight). ``target`` and ``dice``
+    are set once the dice are rolled; a probe waiting for its boost has neither.
+    """
+
+    seat: int
+    skill: str
+    mod: int
+    purpose: str
+    data: dict[str, Any] = field(default_factory=dict)
+    training: bool = False
+    printed: bool = False
+    bonus: int = 0
+    target: int | None = None
+    dice: tuple[int, ...] | None = None
+
+    def rolled(self, target: int, dice: list[int]) -> Probe:
+        return replace(self, target=target, dice=tuple(dice))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "skill": self.skill, "mod": self.mod, "purpose": self.purpose,
+                                "data": dict(self.data), "training": self.training, "printed": self.printed,
+                                "bonus": self.bonus}
+        if self.target is not None:
+            data["target"] = self.target
+        if self.dice is not None:
+            data["dice"] = list(self.dice)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Probe:
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown keys of a probe: {sorted(unknown)}")
+        dice = data.get("dice")
+        return cls(**{**data, "data": dict(data.get("data") or {}),
+                      "dice": None if dice is None else tuple(dice)})
+
+
+@dataclass(frozen=True)
 class ProbeStep(Payload):
     """A probe waiting for a boost or for the dice to keep (effects/probes.py)."""
 
-    probe: dict[str, Any]
+    probe: Probe
+
+    def to_json(self) -> dict[str, Any]:
+        return {"probe": self.probe.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ProbeStep:
+        return cls(probe=Probe.from_json(data["probe"]))
 
 
 @dataclass(frozen=True)
@@ -99,18 +152,72 @@ class XpChoice(Payload):
 
 
 @dataclass(frozen=True)
-class DragonStep(Payload):
-    """A hero's turn in the dragon's attack (``data``: the order of heroes and who is next)."""
+class DragonRound:
+    """The dragon's way through the heroes in a Raub or an Attacke (rulings R-29, R-30): the seats in
+    turn order from the drawer on, and the index of the next one to face it (stored under "i");
+    ``token`` is the Attacke's event token, whose modifiers the probes use (a Raub has none)."""
 
-    data: dict[str, Any]
+    order: tuple[int, ...]
+    next: int = 0
+    token: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.next >= len(self.order)
+
+    @property
+    def seat(self) -> int:
+        """The seat facing the dragon now."""
+        return self.order[self.next]
+
+    def advanced(self) -> DragonRound:
+        return replace(self, next=self.next + 1)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"order": list(self.order), "i": self.next}
+        if self.token is not None:
+            data["token"] = self.token
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DragonRound:
+        unknown = set(data) - {"order", "i", "token"}
+        if unknown:
+            raise ValueError(f"unknown keys of the dragon's round: {sorted(unknown)}")
+        return cls(order=tuple(data["order"]), next=data["i"], token=data.get("token"))
+
+
+@dataclass(frozen=True)
+class DragonStep(Payload):
+    """A hero's turn in the dragon's attack (stored under "data")."""
+
+    round: DragonRound
+
+    def to_json(self) -> dict[str, Any]:
+        return {"data": self.round.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DragonStep:
+        return cls(round=DragonRound.from_json(data["data"]))
 
 
 @dataclass(frozen=True)
 class RobberyChoice(Payload):
-    """Pay the dragon's robber or cast Unsichtbarkeit (``token``)."""
+    """Pay the dragon's robber or cast Unsichtbarkeit (``token``); ``round`` goes on with the hero after
+    this one (stored under "data")."""
 
-    data: dict[str, Any]
+    round: DragonRound
     token: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"data": self.round.to_json(), "token": self.token}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RobberyChoice:
+        unknown = set(data) - {"data", "token"}
+        if unknown:
+            raise ValueError(f"unknown keys of a RobberyChoice decision: {sorted(unknown)}")
+        return cls(round=DragonRound.from_json(data["data"]), token=data["token"])
 
 
 @dataclass(frozen=True)

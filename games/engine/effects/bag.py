@@ -65,7 +65,7 @@ DRAW_DECISIONS = {"hellsehen", "bag_search"}
 def _draw_open(state: State) -> bool:
     """A decision of a draw is still open (Hellsehen: the choice, its probe, the search)."""
     return any(p.kind in DRAW_DECISIONS
-               or (isinstance(p.context, ProbeStep) and p.context.probe.get("purpose") == "hellsehen")
+               or (isinstance(p.context, ProbeStep) and p.context.probe.purpose == "hellsehen")
                for p in state.pending)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from ..content.model import Content, Item, TokenCategory
 from ..core import rules
@@ -18,7 +18,7 @@ from ..core.actions import Action, DropItem, MakeRoom, PickUp, UseItem
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, held_items, hero_card, usable
-from ..core.payloads import MakeRoomChoice
+from ..core.payloads import MakeRoomChoice, Probe
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import OUT, PILE_BAZAAR, PILE_CITY, HeroState, Pending, State, at_field, held_by
@@ -297,9 +297,9 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
 
 
 @HANDLERS.on_probe("pick_up")
-def _pick_up_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+def _pick_up_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
     """Hexenbesen (magic -2) and Hinweis auf den Gral: picked up only after a passed probe (GLOS-18, R-09)."""
-    seat, tid = probe["seat"], probe["data"]["token"]
+    seat, tid = probe.seat, probe.data["token"]
     state = ctx.state
     hero = state.heroes[seat]
     item = item_of(ctx.content, state, tid)

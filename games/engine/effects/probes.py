@@ -4,7 +4,7 @@ A probe rolls 2W6, or 3/4/5 dice at the hero's experience level in the skill, an
 two of his choice; it passes when their sum is at most the target: the skill value plus the token's
 modifier. A probe can stop twice to ask its seat: which one-use spell to spend on it (Spruchrolle,
 Erfahrung, ruling R-44), and which two dice to keep (only with the dice policy "ask", ruling R-52).
-Its state therefore travels as a JSON-safe dict, and when it is decided the probe's *purpose*
+Its state therefore travels as a ``Probe`` record (core/payloads.py), and when it is decided the probe's *purpose*
 handler (fight, contest, training ...) continues the rule that asked for it.
 
 Plain rolls (secret paths, 1W6 rolls, Flink's 2W6) are not probes and never come here (R-36).
@@ -29,7 +29,7 @@ from ..core.heroes import (
     printed_value,
     skill_value,
 )
-from ..core.payloads import ProbeStep
+from ..core.payloads import Probe, ProbeStep
 from ..core.pending import ask
 from ..core.state import PILE_CITY, Pending, State
 from ..core.tokens import move_token
@@ -53,8 +53,8 @@ def start_probe(
 ) -> None:
     """Begin a probe. ``training``: no item bonuses, and failing is what the player wants (Ausbildung).
     ``printed``: against the printed value without items, training or EW (Doppelgänger)."""
-    probe = {"seat": seat, "skill": skill, "mod": modifier, "purpose": purpose, "data": data or {},
-             "training": training, "printed": printed, "bonus": bonus}
+    probe = Probe(seat=seat, skill=skill, mod=modifier, purpose=purpose, data=dict(data or {}),
+                  training=training, printed=printed, bonus=bonus)
     boosts = boost_options(ctx, probe)
     if boosts:
         ask(ctx, seat, "probe_boost", ["none", *boosts], ProbeStep(probe), front=True)
@@ -62,11 +62,11 @@ def start_probe(
     roll_probe(ctx, probe, None)
 
 
-def boost_options(ctx: Ctx, probe: dict[str, Any]) -> list[str]:
+def boost_options(ctx: Ctx, probe: Probe) -> list[str]:
     """One-use spells the hero may declare before rolling (ruling R-44)."""
-    if probe["printed"]:
+    if probe.printed:
         return []
-    hero = ctx.state.heroes[probe["seat"]]
+    hero = ctx.state.heroes[probe.seat]
     result = []
     for tid, item in held_items(ctx.content, ctx.state, hero):
         boost = boost_of(item)
@@ -74,7 +74,7 @@ def boost_options(ctx: Ctx, probe: dict[str, Any]) -> list[str]:
             continue
         if boost.skill is None:
             result.append(tid)
-        elif boost.skill == probe["skill"] and not probe["training"]:
+        elif boost.skill == probe.skill and not probe.training:
             result.append(tid)  # the Spruchrolle is an item: no item bonuses count in training
     return sorted(result)
 
@@ -85,44 +85,42 @@ def boost_of(item: Item) -> Boost | None:
 
 @HANDLERS.answers("probe_boost", UseBoost)
 def _answer_boost(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
-    roll_probe(ctx, dict(pending.payload(ProbeStep).probe), None if value == "none" else value)
+    roll_probe(ctx, pending.payload(ProbeStep).probe, None if value == "none" else value)
 
 
-def probe_target(ctx: Ctx, probe: dict[str, Any], value_9: bool = False) -> int:
+def probe_target(ctx: Ctx, probe: Probe, value_9: bool = False) -> int:
     """The target of the probe: the skill value (or 9 with a Spruchrolle), the Gnom's second value
     and the Schamane's +1 (rulings R-18, R-19, R-51), the token's modifier."""
     content, state = ctx.content, ctx.state
-    hero = state.heroes[probe["seat"]]
-    skill = probe["skill"]
+    hero = state.heroes[probe.seat]
+    skill = probe.skill
 
     def value_of(s: str) -> int:
-        if probe["printed"]:
+        if probe.printed:
             return printed_value(content, hero, s)
-        return skill_value(content, state, hero, s, items=not probe["training"])
+        return skill_value(content, state, hero, s, items=not probe.training)
 
     value = 9 if value_9 else value_of(skill)
-    if has_ability(content, hero, "add_two_skills") and not probe["training"]:
+    if has_ability(content, hero, "add_two_skills") and not probe.training:
         value = min(SKILL_CAP, value + max(value_of(s) for s in SKILL_ORDER if s != skill))
-    if has_ability(content, hero, "shaman_magic_plus_one") and not probe["training"] and (
+    if has_ability(content, hero, "shaman_magic_plus_one") and not probe.training and (
             skill == "magic" or _against_grey_point(content, state, probe)):
         value = min(SKILL_CAP, value + 1)
-    bonus: int = probe["bonus"]
-    mod: int = probe["mod"]
-    return value + bonus + mod
+    return value + probe.bonus + probe.mod
 
 
-def _against_grey_point(content: Content, state: State, probe: dict[str, Any]) -> bool:
+def _against_grey_point(content: Content, state: State, probe: Probe) -> bool:
     """A fight probe against a creature with a grey point, in any skill (ruling R-83, version 2)."""
-    tid = probe["data"].get("token") if isinstance(probe.get("data"), dict) else None
-    return (state.v2 and probe["purpose"] == "fight" and tid is not None and tid in content.tokens
+    tid = probe.data.get("token")
+    return (state.v2 and probe.purpose == "fight" and tid is not None and tid in content.tokens
             and content.tokens[tid].grey_dot)
 
 
-def roll_probe(ctx: Ctx, probe: dict[str, Any], boost: str | None) -> None:
+def roll_probe(ctx: Ctx, probe: Probe, boost: str | None) -> None:
     state, content = ctx.state, ctx.content
-    seat = probe["seat"]
+    seat = probe.seat
     hero = state.heroes[seat]
-    count = 2 if probe["printed"] else dice_count(content, hero, probe["skill"])
+    count = 2 if probe.printed else dice_count(content, hero, probe.skill)
     value_9 = False
     if boost is not None:
         item = content.items[content.tokens[boost].face]
@@ -135,13 +133,13 @@ def roll_probe(ctx: Ctx, probe: dict[str, Any], boost: str | None) -> None:
         hero.items.remove(boost)
         move_token(state, boost, PILE_CITY, face_up=False, seen_by=(), flipped=False)
         ctx.emit("spell_used_for_probe", rules.ONE_SHOT_SPELL, seat, token=boost, item=item.key)
-    probe["target"] = probe_target(ctx, probe, value_9)
+    target = probe_target(ctx, probe, value_9)
     dice = [ctx.d6() for _ in range(count)]
-    probe["dice"] = dice
+    probe = probe.rolled(target, dice)
     if count > 2 and hero.dice_policy == "ask":
         ask(ctx, seat, "keep_dice", pair_options(dice), ProbeStep(probe), front=True)
         return
-    finish_probe(ctx, probe, best_pair(dice, probe["training"]))
+    finish_probe(ctx, probe, best_pair(dice, probe.training))
 
 
 def pair_options(dice: list[int]) -> list[str]:
@@ -156,19 +154,18 @@ def best_pair(dice: list[int], training: bool) -> list[int]:
 
 @HANDLERS.answers("keep_dice", KeepDice)
 def _answer_keep(ctx: Ctx, seat: int, pending: Pending, value: Any) -> None:
-    probe = dict(pending.payload(ProbeStep).probe)
-    finish_probe(ctx, probe, [int(v) for v in value.split("+")])
+    finish_probe(ctx, pending.payload(ProbeStep).probe, [int(v) for v in value.split("+")])
 
 
-def finish_probe(ctx: Ctx, probe: dict[str, Any], kept: list[int]) -> None:
-    success = sum(kept) <= probe["target"]
+def finish_probe(ctx: Ctx, probe: Probe, kept: list[int]) -> None:
+    assert probe.target is not None and probe.dice is not None, "a probe is finished after its roll"
+    success = sum(kept) <= probe.target
     rule = rules.PROBE_PASS if success else rules.PROBE_FAIL
-    if len(probe["dice"]) > 2:
-        ctx.emit("experience_dice_kept", rules.XP_KEEP_TWO, probe["seat"], dice=tuple(probe["dice"]),
-                 kept=list(kept))
-    ctx.emit("probe", rule, probe["seat"], dice=tuple(probe["dice"]), kept=list(kept), skill=probe["skill"],
-             target=probe["target"], passed=success, purpose=probe["purpose"])
-    ctx.hooks.handlers.probe[probe["purpose"]](ctx, probe, success)
+    if len(probe.dice) > 2:
+        ctx.emit("experience_dice_kept", rules.XP_KEEP_TWO, probe.seat, dice=probe.dice, kept=list(kept))
+    ctx.emit("probe", rule, probe.seat, dice=probe.dice, kept=list(kept), skill=probe.skill,
+             target=probe.target, passed=success, purpose=probe.purpose)
+    ctx.hooks.handlers.probe[probe.purpose](ctx, probe, success)
 
 
 def allowed_skills(token_skills: Mapping[str, int]) -> list[str]:

@@ -19,7 +19,7 @@ from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
-from ..core.payloads import GroupFight, RewardProposal, TokenChoice
+from ..core.payloads import GroupFight, Probe, RewardProposal, TokenChoice
 from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -160,8 +160,8 @@ def _probe_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 
 
 @HANDLERS.on_probe("fight")
-def _fight_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat, data = probe["seat"], dict(probe["data"])
+def _fight_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat, data = probe.seat, dict(probe.data)
     if data.get("coop"):
         _extra_hard_probe(ctx, seat, data, passed)
         return

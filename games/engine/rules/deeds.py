@@ -12,7 +12,7 @@ puts the Namenloser into the bag, and every fulfilled part makes the player draw
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from ..content.model import Content, DeedPart, TokenCategory
 from ..core import rules
@@ -21,6 +21,7 @@ from ..core.board import place
 from ..core.context import Ctx, Handlers
 from ..core.coop import DEEDS as COOP_DEEDS
 from ..core.errors import IllegalActionError
+from ..core.payloads import Probe
 from ..core.phase import begin_action
 from ..core.state import ASIDE, BAG, OUT, HeroState, State
 from ..core.tokens import move_token, shown_key
@@ -147,11 +148,11 @@ def apply_fulfil_deed(ctx: Ctx, seat: int, action: FulfilDeed) -> None:
 
 
 @HANDLERS.on_probe("deed_encounter")
-def _deed_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+def _deed_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
     if passed:
-        _won_part_one(ctx, probe["seat"], probe["data"]["token"])
+        _won_part_one(ctx, probe.seat, probe.data["token"])
     else:
-        ctx.emit("deed_encounter_failed", rules.DEED_PART_1, probe["seat"], visible_to=(probe["seat"],))
+        ctx.emit("deed_encounter_failed", rules.DEED_PART_1, probe.seat, visible_to=(probe.seat,))
 
 
 def _won_part_one(ctx: Ctx, seat: int, tid: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from ..content.model import Content
 from ..core import rules
@@ -18,7 +18,7 @@ from ..core.board import CELLS, board_for
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items, pay, purse_of
-from ..core.payloads import SwapSecond
+from ..core.payloads import Probe, SwapSecond
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import Pending, State
@@ -234,9 +234,9 @@ def _weapon_reward(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 @HANDLERS.on_probe("scroll_guard")
-def _scroll_guard(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+def _scroll_guard(ctx: Ctx, probe: Probe, passed: bool) -> None:
     if passed:
-        _weapon_reward(ctx, probe["seat"], probe["data"]["token"])
+        _weapon_reward(ctx, probe.seat, probe.data["token"])
 
 
 def _magister_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
@@ -291,9 +291,9 @@ def _peek_boss(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
 
 
 @HANDLERS.on_probe("leitsage")
-def _leitsage(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+def _leitsage(ctx: Ctx, probe: Probe, passed: bool) -> None:
     if passed:
-        ask(ctx, probe["seat"], "swap_first", list(range(CELLS)), front=True)
+        ask(ctx, probe.seat, "swap_first", list(range(CELLS)), front=True)
 
 
 @HANDLERS.answers("swap_first", ChooseCell)
@@ -313,11 +313,11 @@ def _swap_second(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
 
 
 @HANDLERS.on_probe("mice")
-def _mice(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+def _mice(ctx: Ctx, probe: Probe, passed: bool) -> None:
     """After a passed probe the player looks at the Namenloser card or the dragon card (GLOS-42)."""
     if not passed:
         return
-    seat, card = probe["seat"], probe["data"]["card"]
+    seat, card = probe.seat, probe.data["card"]
     state = ctx.state
     if state.coop is not None and card == "namenloser":
         # Co-op: "dann wird eine Karte des Namenlosen gezogen und offen ausgelegt" — for all (COOP-53).

@@ -27,6 +27,7 @@ from ..core.board import place, places
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
+from ..core.payloads import Probe
 from ..core.phase import begin_action, may_fight
 from ..core.state import XP_COLOURS, BossFight, Pending, Phase, State
 from ..effects.life import ask_keep, die, lose_lp
@@ -267,7 +268,7 @@ def resume(ctx: Ctx) -> None:
 
 
 @HANDLERS.on_probe("final_fight")
-def _final_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
+def _final_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
     state = ctx.state
     fight = _save(state, probing=False)
     seat, boss = fight.seat, fight.boss

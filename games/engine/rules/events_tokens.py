@@ -21,7 +21,7 @@ from ..core.actions import ChooseOption
 from ..core.board import board_for, letter_of, orthogonal_cells, place
 from ..core.context import Ctx, Handlers
 from ..core.heroes import held_items, item_with_flag, pay, purse_of
-from ..core.payloads import DragonStep, RobberyChoice
+from ..core.payloads import DragonRound, DragonStep, Probe, RobberyChoice
 from ..core.pending import ask
 from ..core.phase import end_turn_now
 from ..core.state import BAG, OUT, PILE_BAZAAR, PILE_CITY, Pending
@@ -81,9 +81,9 @@ def _contest_probe(ctx: Ctx, data: dict[str, Any]) -> None:
 
 
 @HANDLERS.on_probe("contest")
-def _contest(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    data = dict(probe["data"])
-    seat = probe["seat"]
+def _contest(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    data = dict(probe.data)
+    seat = probe.seat
     if passed and data["n"] == 0:
         data["n"] = 1
     else:
@@ -108,7 +108,7 @@ def resolve_dragon_event(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 def _robbery(ctx: Ctx, seat: int, tid: str) -> None:
-    _rob_next(ctx, {"order": _turn_order(ctx, seat), "i": 0})
+    _rob_next(ctx, DragonRound(tuple(_turn_order(ctx, seat))))
 
 
 def _bazaar_burns(ctx: Ctx, seat: int, tid: str) -> None:
@@ -123,22 +123,23 @@ def _bazaar_burns(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 def _attack(ctx: Ctx, seat: int, tid: str) -> None:
-    _attack_next(ctx, {"order": _turn_order(ctx, seat), "i": 0, "token": tid})
+    _attack_next(ctx, DragonRound(tuple(_turn_order(ctx, seat)), token=tid))
 
 
-def _rob_next(ctx: Ctx, data: dict[str, Any]) -> None:
+def _rob_next(ctx: Ctx, robbery: DragonRound) -> None:
     """Raub: 1 gold from every hero who has any; Unsichtbarkeit, cast with a passed magic probe,
     keeps it (GLOS-50, GLOS-74)."""
     state = ctx.state
-    while data["i"] < len(data["order"]):
-        victim = data["order"][data["i"]]
-        data = {**data, "i": data["i"] + 1}
+    while not robbery.over:
+        victim = robbery.seat
+        robbery = robbery.advanced()
         hero = state.heroes[victim]
         if purse_of(hero) <= 0:
             continue
         spell = item_with_flag(ctx.content, state, hero, "invisibility")
         if spell is not None:
-            ask(ctx, victim, "dragon_robbery", ["unsichtbarkeit", "pay"], RobberyChoice(data, spell), front=True)
+            ask(ctx, victim, "dragon_robbery", ["unsichtbarkeit", "pay"], RobberyChoice(robbery, spell),
+                front=True)
             return
         _robbed(ctx, victim)
     ctx.emit("dragon_robbery_over", rules.DRAGON_ROBBERY, None)
@@ -153,24 +154,23 @@ def _robbed(ctx: Ctx, victim: int) -> None:
 
 @HANDLERS.answers("dragon_robbery", ChooseOption)
 def _robbery_answer(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    robbery = pending.payload(RobberyChoice)
-    data = robbery.data
+    choice = pending.payload(RobberyChoice)
     if value == "pay":
         _robbed(ctx, seat)
-        _rob_next(ctx, data)
+        _rob_next(ctx, choice.round)
         return
-    start_probe(ctx, seat, "magic", 0, "robbery_invisible", {"next": data, "token": robbery.token})
+    start_probe(ctx, seat, "magic", 0, "robbery_invisible", {"next": choice.round.to_json(), "token": choice.token})
 
 
 @HANDLERS.on_probe("robbery_invisible")
-def _robbery_invisible(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat = probe["seat"]
+def _robbery_invisible(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat = probe.seat
     if passed:
         ctx.emit("invisible_to_the_dragon", rules.INVISIBILITY, seat)
     else:
-        dissolve(ctx, seat, probe["data"]["token"], rules.SPELL_FAILED)
+        dissolve(ctx, seat, probe.data["token"], rules.SPELL_FAILED)
         _robbed(ctx, seat)
-    _rob_next(ctx, probe["data"]["next"])
+    _rob_next(ctx, DragonRound.from_json(probe.data["next"]))
 
 
 def _fear(ctx: Ctx, seat: int, tid: str) -> None:
@@ -197,62 +197,64 @@ def _fear(ctx: Ctx, seat: int, tid: str) -> None:
     ctx.emit("dragon_fear", rules.DRAGON_FEAR, seat, hidden=hidden, turned=turned)
 
 
-def _attack_next(ctx: Ctx, data: dict[str, Any]) -> None:
+def _attack_next(ctx: Ctx, attack: DragonRound) -> None:
     """Attacke: hero after hero makes a probe at -3 in a skill of his choice; the first who passes
     drives the dragon off, each who fails loses an item of his choice (GLOS-04, ruling R-30)."""
-    if data["i"] >= len(data["order"]):
+    if attack.over:
         ctx.emit("dragon_attack_over", rules.DRAGON_ATTACK, None)
         return
-    seat = data["order"][data["i"]]
+    seat = attack.seat
     hero = ctx.state.heroes[seat]
     counters = [name for name, flag in COUNTER_SPELLS.items()
                 if item_with_flag(ctx.content, ctx.state, hero, flag) is not None]
-    ask(ctx, seat, "attack_skill", [*SKILL_ORDER, *counters], DragonStep(data), front=True)
+    ask(ctx, seat, "attack_skill", [*SKILL_ORDER, *counters], DragonStep(attack), front=True)
 
 
 @HANDLERS.answers("attack_skill", ChooseOption)
 def _attack_skill(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    data = pending.payload(DragonStep).data
+    attack = pending.payload(DragonStep).round
     if value in COUNTER_SPELLS:
         # Unsichtbarkeit (he is not attacked) or Blitzschlag (the dragon is driven off), each after a
         # magic probe; a failed probe dissolves the spell, and the normal probe follows (GLOS-10, GLOS-74).
         tid = item_with_flag(ctx.content, ctx.state, ctx.state.heroes[seat], COUNTER_SPELLS[value])
-        start_probe(ctx, seat, "magic", 0, "attack_counter", {**data, "spell": value, "spell_token": tid})
+        start_probe(ctx, seat, "magic", 0, "attack_counter",
+                    {**attack.to_json(), "spell": value, "spell_token": tid})
         return
-    token = ctx.content.tokens[data["token"]]
-    start_probe(ctx, seat, value, token.skills.get(value, -3), "dragon_attack", data)
+    token = ctx.content.tokens[str(attack.token)]
+    start_probe(ctx, seat, value, token.skills.get(value, -3), "dragon_attack", attack.to_json())
 
 
 @HANDLERS.on_probe("attack_counter")
-def _attack_counter(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat, data = probe["seat"], dict(probe["data"])
+def _attack_counter(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat, data = probe.seat, dict(probe.data)
     spell, tid = data.pop("spell"), data.pop("spell_token")
+    attack = DragonRound.from_json(data)
     if passed and spell == "blitzschlag":
         ctx.emit("dragon_driven_off", rules.LIGHTNING, seat)
         return
     if passed:
         ctx.emit("invisible_to_the_dragon", rules.INVISIBILITY, seat)
-        _attack_next(ctx, {**data, "i": data["i"] + 1})
+        _attack_next(ctx, attack.advanced())
         return
     dissolve(ctx, seat, tid, rules.SPELL_FAILED)
-    ask(ctx, seat, "attack_skill", list(SKILL_ORDER), DragonStep(data), front=True)
+    ask(ctx, seat, "attack_skill", list(SKILL_ORDER), DragonStep(attack), front=True)
 
 
 @HANDLERS.on_probe("dragon_attack")
-def _attack_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat, data = probe["seat"], dict(probe["data"])
+def _attack_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat = probe.seat
     if passed:
         ctx.emit("dragon_driven_off", rules.DRAGON_ATTACK, seat)
         return
     hero = ctx.state.heroes[seat]
     eligible = [tid for tid, item in held_items(ctx.content, ctx.state, hero)
                 if item.category not in PROTECTED_CATEGORIES]
-    data["i"] += 1
+    attack = DragonRound.from_json(probe.data).advanced()
     if eligible:
-        ask(ctx, seat, "attack_loss", eligible, DragonStep(data), front=True)
+        ask(ctx, seat, "attack_loss", eligible, DragonStep(attack), front=True)
         return
     ctx.emit("dragon_finds_nothing", rules.DRAGON_ATTACK, seat)
-    _attack_next(ctx, data)
+    _attack_next(ctx, attack)
 
 
 @HANDLERS.answers("attack_loss", ChooseOption)
@@ -266,7 +268,7 @@ def _attack_loss(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
         release(ctx, seat, value, None, rules.DRAGON_ATTACK)
         if not special:
             move_token(state, value, BAG, face_up=False, seen_by=(), flipped=False)
-    _attack_next(ctx, pending.payload(DragonStep).data)
+    _attack_next(ctx, pending.payload(DragonStep).round)
 
 
 # --- the registry -----------------------------------------------------------------------------------------------

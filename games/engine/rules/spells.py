@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from ..content.model import Content, FieldKind, Item
 from ..core import rules
@@ -18,6 +18,7 @@ from ..core.board import board_for
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
+from ..core.payloads import Probe
 from ..core.state import PILE_CITY, State
 from ..core.tokens import exists_for, field_tokens, move_token
 from ..effects.bag import draw_random, search_bag
@@ -85,8 +86,8 @@ def dissolve(ctx: Ctx, seat: int, tid: str, rule: str) -> None:
 
 
 @HANDLERS.on_probe("vision")
-def _vision(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat, data = probe["seat"], probe["data"]
+def _vision(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat, data = probe.seat, probe.data
     state = ctx.state
     if not passed:
         dissolve(ctx, seat, data["token"], rules.SPELL_FAILED)
@@ -102,21 +103,21 @@ def _vision(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
 
 
 @HANDLERS.on_probe("invisibility")
-def _invisibility(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat = probe["seat"]
+def _invisibility(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat = probe.seat
     if not passed:
-        dissolve(ctx, seat, probe["data"]["token"], rules.SPELL_FAILED)
+        dissolve(ctx, seat, probe.data["token"], rules.SPELL_FAILED)
         return
     ctx.state.turn_state.invisible = True
     ctx.emit("invisible", rules.INVISIBILITY, seat)
 
 
 @HANDLERS.on_probe("hellsehen")
-def _hellsehen(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat = probe["seat"]
+def _hellsehen(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat = probe.seat
     if not passed:
         # The spell fails: it goes back, and the player draws at random (ruling R-43).
-        dissolve(ctx, seat, probe["data"]["token"], rules.HELLSEHEN)
+        dissolve(ctx, seat, probe.data["token"], rules.HELLSEHEN)
         draw_random(ctx, seat)
         return
     search_bag(ctx, seat, "bag_search", with_target=False, rule=rules.HELLSEHEN)

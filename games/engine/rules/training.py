@@ -8,13 +8,12 @@ skill of choice, and the hero then lands on Z6, or at home while Z is face down 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..content.model import Content
 from ..core import rules
 from ..core.board import board_for, letter_of, place
 from ..core.context import Ctx, Handlers
 from ..core.heroes import SKILL_CAP, printed_value, skill_value
+from ..core.payloads import Probe
 from ..core.phase import end_turn_now
 from ..core.state import XP_COLOURS, HeroState
 from ..effects.life import lose_lp
@@ -44,8 +43,8 @@ def train_with_teacher(ctx: Ctx, seat: int, tid: str, skill: str) -> None:
 
 
 @HANDLERS.on_probe("train")
-def _training_probe(ctx: Ctx, probe: dict[str, Any], passed: bool) -> None:
-    seat, skill = probe["seat"], probe["data"]["skill"]
+def _training_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
+    seat, skill = probe.seat, probe.data["skill"]
     if passed:
         ctx.emit("training_nothing_learnt", rules.TRAIN, seat, skill=skill)
     else:
