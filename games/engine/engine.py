@@ -137,6 +137,8 @@ def apply(
         raise IllegalActionError(f"{action} is not possible now")
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered
+    if ctx.state.coop is not None and ctx.state.phase == Phase.FINISHED:
+        ctx.state.pending = []  # a co-op game lost in the middle of a death asks nothing more (COOP-60)
     bag.settle_returns(ctx)  # tokens taken from the board go back once their draw is made (TOK-09)
     refresh_options(HOOKS.handlers, ctx.state)  # a queued decision never offers what an earlier answer took away
     return ctx.state, ctx.events

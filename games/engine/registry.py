@@ -111,10 +111,17 @@ ACTIONS: dict[type[Action], Callable[[Ctx, int, Any], None]] = {
     SetDicePolicy: phase.apply_dice_policy,
 }
 
+def _death(ctx: Ctx, seat: int) -> str | list[str] | None:
+    """A death ends a final fight (endgame), and in a co-op game takes the hero out of his group (groups)."""
+    drop = endgame.death_in_fight(ctx, seat)
+    groups.member_died(ctx, seat)
+    return drop
+
+
 HOOKS = Hooks(
     finish_movement=movement.finish_movement,
     credit_shadow=combat.credit_shadow,
-    death_in_fight=endgame.death_in_fight,
+    death_in_fight=_death,
     resolve_event=events_tokens.resolve_event,
     resolve_dragon_event=events_tokens.resolve_dragon_event,
     found_quest_item=quests.found_quest_item,

@@ -48,9 +48,12 @@ OPTIONS = {
     "lose_xp": ["blue", "red"],
     # The co-op variant's decisions (issue 18): bots take the first option, the answer that keeps the game going.
     "join_group": ["join", "decline"],
-    "group_fighter": ["0", "1"],
-    "reward_to": ["0", "1"],
+    "group_fighter": [0, 1],
+    "reward_to": [0, 1],
     "reward_agree": ["agree", "refuse"],
+    "boss_fighter": [0, 1],
+    "coop_potion": ["none", "fd-1"],
+    "group_lesson": ["train", "decline"],
 }
 
 

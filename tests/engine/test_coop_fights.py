@@ -176,7 +176,7 @@ def test_the_coop_decisions_keep_their_records_through_the_json(content):
     fight = {"token": ORK, "skill": "magic", "heart": 0, "hearts": 1, "lightning": False, "coop": True,
              "leader": 0}
     state.pending = [Pending(seat=1, kind="join_group", options=["join", "decline"], context=GroupInvite(0)),
-                     Pending(seat=0, kind="group_fighter", options=["0", "1"], context=GroupFight(fight)),
+                     Pending(seat=0, kind="group_fighter", options=[0, 1], context=GroupFight(fight)),
                      Pending(seat=2, kind="reward_agree", options=["agree", "refuse"], context=RewardProposal(1))]
     back = State.from_json(state.to_json())
     assert back.pending == state.pending

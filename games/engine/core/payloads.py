@@ -271,19 +271,30 @@ class RewardProposal(Payload):
     to: int
 
 
+@dataclass(frozen=True)
+class Lesson(Payload):
+    """Co-op: a group member may take the lesson of the trainer ``token`` in ``skill`` too (COOP-43)."""
+
+    token: str
+    skill: str
+
+
 # Every decision kind and the record it carries (tests/engine/test_payloads.py: all kinds are here).
 PAYLOADS: dict[str, type[Payload]] = {
     "attack_loss": DragonStep,
     "attack_skill": DragonStep,
     "bag_search": BagSearch,
+    "boss_fighter": Payload,
     "broken_armour": TokenChoice,
     "choose_die": DieChoice,
     "choose_gift": Payload,
     "choose_xp": XpChoice,
     "companion": TokenChoice,
+    "coop_potion": Payload,
     "death_field": Payload,
     "dragon_robbery": RobberyChoice,
     "group_fighter": GroupFight,
+    "group_lesson": Lesson,
     "hellsehen": HellsehenChoice,
     "join_group": GroupInvite,
     "keep_dice": ProbeStep,

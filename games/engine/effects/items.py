@@ -296,6 +296,32 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
     release(ctx, seat, action.token, None, rules.ONE_SHOT_SPELL)
 
 
+def potions(content: Content, state: State, seat: int) -> list[str]:
+    """The healing potions a hurt hero could drink now (co-op: out of his turn, COOP-34)."""
+    hero = state.heroes[seat]
+    if hero.lp >= hero.lp_max:
+        return []
+    return sorted({tid for tid, item in held_items(content, state, hero)
+                   if item.category == "potion" and (_use_of(item) is not None or item.heal_lp)})
+
+
+def drink(ctx: Ctx, seat: int, tid: str) -> None:
+    """Drink a potion out of turn: it heals as much as it can, as its use as an action would (COOP-34)."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    item = item_of(content, state, tid)
+    assert item is not None  # potions() offered it
+    effect = _use_of(item)
+    if effect is not None:
+        amounts = cast(Uses, effect.uses)(hero, tid, item, hero.lp_max - hero.lp)
+        amount = max((a for a in amounts if a is not None), default=None)
+        if not cast(Use, effect.use)(ctx, seat, tid, item, amount):
+            return
+    else:
+        heal(ctx, seat, item.heal_lp, rules.ITEM_OWN_CONTENT, item.key)
+    release(ctx, seat, tid, None, rules.ONE_SHOT_SPELL)
+
+
 @HANDLERS.on_probe("pick_up")
 def _pick_up_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
     """Hexenbesen (magic -2) and Hinweis auf den Gral: picked up only after a passed probe (GLOS-18, R-09)."""

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from ..content.model import Content
 from ..core import rules
-from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
+from ..core.actions import Action, ChooseOption, ChooseSeat, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
@@ -130,18 +130,18 @@ def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
         if len(group) > 1:
             # "kann die Gruppe entscheiden, wer mit welcher Fertigkeit gegen das Monster kämpft" (COOP-06):
             # the player whose turn it is names the member for each probe (ruling R-231).
-            ask(ctx, data["leader"], "group_fighter", [str(s) for s in group], GroupFight(data), front=True)
+            ask(ctx, data["leader"], "group_fighter", list(group), GroupFight(data), front=True)
             return
         seat = data["leader"]
     _probe_heart(ctx, seat, data)
 
 
-@HANDLERS.answers("group_fighter", ChooseOption)
-def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+@HANDLERS.answers("group_fighter", ChooseSeat)
+def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     data = dict(pending.payload(GroupFight).fight)
-    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, int(value), skill=data["skill"],
+    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, value, skill=data["skill"],
              token=data["token"])
-    _probe_heart(ctx, int(value), data)
+    _probe_heart(ctx, value, data)
 
 
 def _probe_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
@@ -222,16 +222,16 @@ def _share_reward(ctx: Ctx, leader: int, tid: str, ambush: bool) -> None:
     state.coop.reward = {"token": tid, "leader": leader, "recipient": None, "waiting": [], "proposed": [],
                          "ambush": ambush}
     ctx.emit("reward_to_agree", rules.COOP_REWARD, leader, token=tid)
-    ask(ctx, leader, "reward_to", [str(s) for s in members], front=True)
+    ask(ctx, leader, "reward_to", list(members), front=True)
 
 
-@HANDLERS.answers("reward_to", ChooseOption)
-def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+@HANDLERS.answers("reward_to", ChooseSeat)
+def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     state = ctx.state
     reward = state.coop.reward if state.coop is not None else None
     if reward is None:
         return
-    recipient = int(value)
+    recipient = value
     others = [s for s in fighters(state, reward["leader"]) if s != seat]
     reward.update(recipient=recipient, waiting=others, proposed=[*reward["proposed"], recipient])
     ctx.emit("reward_proposed", rules.COOP_REWARD, seat, to=recipient, token=reward["token"])
@@ -258,7 +258,7 @@ def _agree_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     if not left:
         _pay_reward(ctx, leader)  # every member was proposed and refused: the fighter's turn decides
         return
-    ask(ctx, leader, "reward_to", [str(s) for s in left], front=True)
+    ask(ctx, leader, "reward_to", list(left), front=True)
 
 
 def _pay_reward(ctx: Ctx, recipient: int) -> None:

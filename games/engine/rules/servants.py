@@ -17,8 +17,8 @@ from ..content.model import Content, Direction, FieldKind, PathKind, TokenCatego
 from ..core import rules
 from ..core.board import Board, board_for, letter_of, place, row_col
 from ..core.context import Ctx
-from ..core.coop import PLAYER
-from ..core.state import BAG, RETURNING, Phase, State, at_field
+from ..core.phase import villains_win
+from ..core.state import BAG, RETURNING, State, at_field
 from ..core.tokens import move_token
 from ..effects.bag import draw_random
 
@@ -186,18 +186,6 @@ def fires_taken(ctx: Ctx, seat: int) -> bool:
         return False
     villains_win(ctx, seat, rules.COOP_LOST)
     return True
-
-
-def villains_win(ctx: Ctx, seat: int, rule: str) -> None:
-    """The heroes lost the co-op game together; a villain player is its winner."""
-    state = ctx.state
-    coop = state.coop
-    assert coop is not None
-    coop.lost = True
-    state.phase = Phase.FINISHED
-    state.pending = []
-    state.winner = state.seats if coop.villain == PLAYER else None  # the villain seat is the last one
-    ctx.emit("coop_game_lost", rule, seat, winner=state.winner, fires=len(held_fires(ctx.content, state)))
 
 
 def hero_at(state: State, code: str, ended: int) -> int | None:
