@@ -187,3 +187,20 @@ def test_the_page_shows_the_groups_and_the_reward_every_member_answers(client):
     html = client.get(detail_url(game)).content.decode()
     assert "alma + bodo" in html and "(your group)" in html
     assert "The group's reward for" in html and "bodo: has not answered yet" in html and "alma: proposes" in html
+
+
+@pytest.mark.rule("COOP-13")
+def test_a_bot_takes_the_villains_seat_from_the_lobby_and_moves_the_servants():
+    alma = UserFactory(username="alma", language="en")
+    game = new_game(alma, seat_count=2, variant="coop", villain="person")
+    bot = services.add_bot(game=game, user=alma, level="normal")
+    game.refresh_from_db()
+    assert bot.index == variants.villain_seat(game) == 1 and game.status == Game.Status.SETUP
+    game = coop_guided.set_position(play_setup(game), servants={"srv-01": "N6", "srv-02": "N1"}, current=1)
+    for _ in range(8):
+        game.refresh_from_db()
+        if game.current_seat != 1 or not services.play_step(game_id=game.pk, version=game.version):
+            break
+    steps = list(GameAction.objects.filter(game=game, seat=1).values_list("action__kind", flat=True))
+    assert steps and steps[-1] == "end_turn" and set(steps) <= {"move_servant", "end_turn"}
+    assert game.current_seat == 0, "the bot ended the villains' turn; the heroes play on"
