@@ -167,6 +167,18 @@ class CoopSerializer(serializers.Serializer):
                                     help_text="Seats still to have a turn before the Diener move.")
     lost = serializers.BooleanField(help_text="The heroes have lost together.")
     reward = CoopRewardSerializer(allow_null=True, help_text="A group's reward being agreed on, or null.")
+    # The engine's own keys of its co-op view, served beside the site's record (GET .../state/ only).
+    seat_count = serializers.IntegerField(required=False, help_text="Every seat: the heroes and the villains'.")
+    held_fires = serializers.ListField(child=serializers.CharField(), required=False,
+                                       help_text="The fire fields a Diener holds.")
+    points_left = serializers.IntegerField(allow_null=True, required=False,
+                                           help_text="A villain player's movement points left in his turn.")
+    spent = serializers.DictField(child=serializers.IntegerField(), required=False,
+                                  help_text="A villain player's turn: points spent on each Diener (at most 3).")
+    halted = serializers.ListField(child=serializers.CharField(), required=False,
+                                   help_text="A villain player's turn: Diener that stopped (token, hero, fire).")
+    outcome = serializers.CharField(allow_null=True, required=False,
+                                    help_text="The engine's word once finished: heroes, villain or lost.")
 
 
 class GameSummarySerializer(serializers.Serializer):
