@@ -264,10 +264,12 @@ class GameDetailSerializer(GameSummarySerializer):
     def _coop_view(self, game: Game) -> dict[str, Any] | None:
         if not variants.is_coop(game) or game.status == Game.Status.OPEN:
             return None
-        views = self.context.setdefault("coop_views", {})  # one view per game for its coop and outcome
-        if game.pk not in views:
-            views[game.pk] = selectors.player_view(game=game, seat_index=_my_seat(game, self.context["request"].user))
-        return views[game.pk]
+        # One view per game for its coop and outcome: kept on the game object this serializer reads.
+        cached: dict[str, Any] | None = getattr(game, "_coop_view", None)
+        if cached is None:
+            cached = selectors.player_view(game=game, seat_index=_my_seat(game, self.context["request"].user))
+            game._coop_view = cached  # type: ignore[attr-defined]
+        return cached
 
     @extend_schema_field(CoopSerializer(allow_null=True))
     def get_coop(self, game: Game) -> dict[str, Any] | None:
