@@ -303,6 +303,10 @@ def _dice_check_url(game: Game) -> str | None:
     """The "check the dice" page of a finished game (built by another branch: absent until merged)."""
     if game.status != Game.Status.FINISHED:
         return None
+    if game.variant:
+        # The dice check replays the log as an ordinary game (views_dice, Title.replay_draws): for a
+        # variant it would report dice that never were. Not offered until it replays the variant.
+        return None
     try:
         return reverse("games:dice_check", args=[game.pk])
     except NoReverseMatch:
