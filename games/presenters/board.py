@@ -25,6 +25,17 @@ from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
 from games.presenters import board_coop
 from games.presenters import board_figures as figures
+from games.presenters.board_labels import (
+    ASCENT,
+    DESCENT,
+    Box,
+    Placed,
+    Request,
+    centred,
+    circle_box,
+    place_labels,
+    text_width,
+)
 from games.presenters.labels import (
     action_label,
     cell_label,
@@ -52,6 +63,19 @@ BORDER_COLOURS = {
 }
 SECRET_COLOURS = {"red": "#d64535", "yellow": "#f2c12e", "green": "#3fa34d"}
 BOARD_PARAM_TYPES = ("field", "cell")
+
+# The font sizes (board units) of the board's words; static/css/site.css draws them at these sizes (a test
+# compares the two), and the label layout measures them with these.
+CODE_FONT = 8.0        # a field's code ("F2")
+NAME_FONT = 8.0        # a field's name ("Marktplatz")
+TOKEN_FONT = 6.5       # a token's or figure's name
+BADGE_FONT = 8.5       # a target's cost
+CARD_NAME_FONT = 9.0   # "F · Marktflecken" in a card's corner
+AXIS_FONT = 12.0       # the row and column numbers
+#: The smallest on-screen size (px) of a field's name at the board's default zoom: the page opens at
+#: MIN_FONT_PX / NAME_FONT screen pixels per board unit or more (``data-min-scale``, static/js/board.js).
+MIN_FONT_PX = 11.0
+LABEL_REACH = 16       # how far past its card's edge a label may stand (the fitted view keeps MARGIN)
 
 
 def lang_of(language: str | None) -> str:
@@ -256,19 +280,66 @@ def terrain_defs(terrains: Iterable[str], prefix: str = "") -> SafeString:
     return _join(out)
 
 
-def _card(region: Region, x0: float, y0: float, lang: str, prefix: str = "") -> list[SafeString]:
+@dataclass
+class Scene:
+    """What the label layout needs from the drawing: the boxes of what is drawn (dots, pawns, tokens,
+    figures, manors, the Kahn, fixed words) and the labels asked for, by kind, in order of importance."""
+
+    obstacles: list[Box] = field(default_factory=list)
+    fixed: list[Placed] = field(default_factory=list)     # words drawn where they are (axis numbers, Unwetter)
+    codes: list[Request] = field(default_factory=list)
+    cards: list[Request] = field(default_factory=list)
+    badges: list[Request] = field(default_factory=list)
+    names: list[Request] = field(default_factory=list)
+    tokens: list[Request] = field(default_factory=list)
+    classes: dict[str, str] = field(default_factory=dict)  # a label's key -> its CSS class
+
+    def requests(self) -> list[Request]:
+        return self.codes + self.badges + self.cards + self.names + self.tokens
+
+    def word(self, key: str, x: float, y: float, text: str, size: float, *, bold: bool = False,
+             anchor: str = "start") -> Placed:
+        """A word drawn at a fixed place (left-aligned or centred on ``x``): an obstacle for the labels."""
+        width = text_width(text, size, bold=bold)
+        x0 = x if anchor == "start" else x - width / 2
+        placed = Placed(key, text, text, x0 + width / 2, y, width, size,
+                        Box(x0, y - ASCENT * size, x0 + width, y + DESCENT * size))
+        self.fixed.append(placed)
+        self.obstacles.append(placed.box)
+        return placed
+
+    def place(self) -> dict[str, Placed]:
+        return place_labels(self.requests(), self.obstacles)
+
+
+def card_corner(layout: Layout, code: str) -> tuple[float, float]:
+    """The top left corner of the card a field is on (a field on an edge lies on two cards' borders)."""
+    row, col = row_col(layout.cell_of_letter[code[:1]])
+    return col * CARD, row * CARD
+
+
+def card_box(x0: float, y0: float) -> Box:
+    """Where the labels of a card's fields may stand: the card and a little of the gutter around it."""
+    return Box(x0 - LABEL_REACH, y0 - LABEL_REACH, x0 + CARD + LABEL_REACH, y0 + CARD + LABEL_REACH)
+
+
+def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix: str = "") -> list[SafeString]:
     """One revealed card: background and its terrain's drawing, letter and name, paths, fields (with their
-    own coordinates). ``prefix`` names the pattern set of the <svg> the card is drawn in."""
+    own coordinates). ``prefix`` names the pattern set of the <svg> the card is drawn in. The fields' codes
+    and names are asked of ``scene``'s label layout and drawn with the other labels."""
     out = [
         _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_=f"card terrain-{region.terrain}"),
     ]
     if region.terrain in TERRAIN_ART:
         out.append(_el("rect", x=x0, y=y0, width=CARD, height=CARD, class_="card-art",
                        fill=f"url(#{terrain_pattern_id(region.terrain, prefix)})", aria_hidden="true"))
-    out += [
-        _text(x0 + CARD / 2, y0 + CARD / 2 + 40, region.letter, class_="card-letter", aria_hidden="true"),
-        _text(x0 + 4, y0 + CARD - 4, f"{region.letter} · {display_name(region, lang)}", class_="card-name"),
-    ]
+    out.append(_text(x0 + CARD / 2, y0 + CARD / 2 + 40, region.letter, class_="card-letter", aria_hidden="true"))
+    # The card's name in a free corner of the card (bottom left where it can), laid out with the labels.
+    scene.cards.append(Request(f"card:{region.letter}", f"{region.letter} · {display_name(region, lang)}",
+                               CARD_NAME_FONT, Box(x0 + 3, y0 + 3, x0 + CARD - 3, y0 + CARD - 3), bold=True,
+                               corners=True))
+    scene.classes[f"card:{region.letter}"] = "card-name"
+    within = card_box(x0, y0)
     pos = {f.code: (x0 + f.x * CARD / 100, y0 + f.y * CARD / 100) for f in region.fields}
     for path in region.paths:
         (x1, y1), (x2, y2) = pos[path.a], pos[path.b]
@@ -289,11 +360,35 @@ def _card(region: Region, x0: float, y0: float, lang: str, prefix: str = "") -> 
             parts.append(_text(x, y + 3.2, "⟲", class_="field-symbol"))
         elif f.kind is FieldKind.LABYRINTH:
             parts.append(_text(x, y + 3, str(f.number), class_="field-symbol"))
-        parts.append(_text(x, y - FIELD_R - 2, f.code, class_="field-code"))
+        dot = circle_box(x, y, FIELD_R + 1)
+        scene.obstacles.append(dot)
+        # Codes sit above their dot where they can, names below: the layout moves them where that is taken.
+        scene.codes.append(Request(f"code:{f.code}", f.code, CODE_FONT, dot, ("above", "below", "right", "left"),
+                                   within=within, keep=True, shorten=False))
+        scene.classes[f"code:{f.code}"] = "field-code"
         if f.name_de or f.name_en:
-            parts.append(_text(x, y + FIELD_R + 7, display_name(f, lang), class_="field-name"))
+            scene.names.append(Request(f"name:{f.code}", display_name(f, lang), NAME_FONT, dot, within=within))
+            scene.classes[f"name:{f.code}"] = "field-name"
         out.append(_el("g", _join(parts), class_=" ".join(classes), data_field=f.code))
     return out
+
+
+def _label_text(placed: Placed, cls: str) -> SafeString:
+    """A laid-out word: drawn exactly as wide as the layout measured it (``textLength``), centred on its x.
+    A shortened one carries its full text as a tooltip."""
+    body: str = placed.text
+    if placed.shortened:
+        body = _join([_el("title", escape(placed.full)), placed.text])
+        cls += " label-short"
+    return _el("text", body, x=_fmt(placed.x), y=_fmt(placed.y), class_=cls, textLength=_fmt(placed.width),
+               lengthAdjust="spacingAndGlyphs", text_anchor="middle", data_label=placed.key)
+
+
+def _labels_layer(scene: Scene, placed: dict[str, Placed]) -> SafeString:
+    """The laid-out labels, drawn over everything (rings included) so nothing hides a field's code."""
+    parts = [_label_text(label, scene.classes.get(key, "board-label")) for key, label in placed.items()
+             if not key.startswith("badge:")]
+    return _el("g", _join(parts), class_="board-labels", aria_hidden="true")
 
 
 def field_title_of(f, lang: str) -> str:
@@ -361,12 +456,26 @@ def _entry_links(layout: Layout) -> list[SafeString]:
     return out
 
 
-def _badge(option: Option, x: float, y: float) -> SafeString:
-    if not option.badge:
+BADGE_PAD = (3.5, 1.5)   # room around a cost's text inside its dark badge
+
+
+def badge_request(layout: Layout, key: str, badge: str, p: tuple[float, float]) -> Request:
+    """A target's cost beside its field (right of it where it can); where even the shortest place is taken,
+    the cost alone ("3" of "3 · 58 %"), the full one then in its tooltip."""
+    short = badge.split(" · ")[0]
+    return Request(f"badge:{key}", badge, BADGE_FONT, circle_box(p[0], p[1], FIELD_R + 1),
+                   ("right", "left", "above", "below"), bold=True, pad=BADGE_PAD, keep=True, shorten=False,
+                   fallbacks=(short,) if short != badge else (), within=card_box(*card_corner(layout, key[6:])))
+
+
+def _badge(placed: Placed | None) -> SafeString:
+    """A target's cost in its dark badge, where the label layout put it."""
+    if placed is None:
         return NOTHING
-    width = 7 + 5.2 * len(option.badge)
-    return (_el("rect", x=_fmt(x), y=_fmt(y - 9), width=_fmt(width), height=12, rx=3, class_="target-cost-bg")
-            + _text(x + width / 2, y, option.badge, class_="target-cost"))
+    box = placed.box
+    return (_el("rect", x=_fmt(box.x0), y=_fmt(box.y0), width=_fmt(box.x1 - box.x0), height=_fmt(box.y1 - box.y0),
+                rx=3, class_="target-cost-bg")
+            + _label_text(placed, "target-cost"))
 
 
 def _target_link(option: Option, inner: str) -> SafeString:
@@ -379,58 +488,7 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
     """The inline SVG of one view. ``targets`` maps "field:F2"/"cell:12" to the option it submits;
     ``changed`` names fields to ring as changed since the viewer's last visit."""
     layout = Layout(content, view)
-    names = names or {}
-    out: list[str] = []
-    # Column and row numbers.
-    for i in range(SIZE):
-        out.append(_text(i * CARD + CARD / 2, -7, str(i + 1), class_="axis-label"))
-        out.append(_text(-11, i * CARD + CARD / 2 + 4, str(i + 1), class_="axis-label"))
-    cell_targets = []
-    for cell_view in view.get("board", []):
-        cell = cell_view["cell"]
-        row, col = row_col(cell)
-        x0, y0 = col * CARD, row * CARD
-        if cell in layout.cells:
-            out.extend(_card(layout.region(cell), x0, y0, lang))
-        elif cell_view.get("placed"):
-            out.append(_el("g", _el("title", escape(_("Face-down card at %(where)s") % {"where": cell_label(cell)}))
-                           + _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_="card card-back")
-                           + _text(x0 + CARD / 2, y0 + CARD / 2 + 22, "?", class_="card-back-mark"),
-                           class_="face-down"))
-        else:
-            out.append(_el("rect", x=x0 + 3, y=y0 + 3, width=CARD - 6, height=CARD - 6, class_="card card-empty"))
-        option = targets.get(f"cell:{cell}")
-        if option is not None:
-            cell_targets.append(_target_link(option, _el("title", escape(option.label)) + _el(
-                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")
-                + _badge(option, x0 + CARD / 2 - 10, y0 + CARD / 2 - 30)))
-    out.extend(_entry_links(layout))
-    # The square's grid lines on top of the cards.
-    out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
-    out.extend(_manors(layout, view))
-    out.extend(_tokens(content, layout, view, lang))
-    out.extend(board_coop.overlay(layout, view))  # the co-op variant's fires and Diener (issue 18)
-    out.extend(_boat(layout, view))
-    out.extend(_heroes(content, layout, view, lang, names))
-    for code in changed:
-        p = layout.pos(code)
-        if p is not None:
-            out.append(_el("circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 10, class_="changed-ring"))
-    out.extend(cell_targets)
-    for key, option in targets.items():
-        if not key.startswith("field:"):
-            continue
-        p = layout.pos(key[6:])
-        if p is None:
-            continue
-        out.append(_target_link(option, _el("title", escape(option.label)) + _el(
-            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")
-            + _badge(option, p[0] + FIELD_R + 4, p[1] - FIELD_R - 2)))
-    if view.get("unwetter"):
-        out.append(_el("g", _el("title", escape(_("Unwetter: brooms, Pegasus and jumping shoes stay grounded")))
-                       + _el("rect", x=BOARD - 150, y=-MARGIN + 1, width=150, height=MARGIN - 3, rx=4,
-                             class_="weather-badge")
-                       + _text(BOARD - 75, -6, "☁ " + _("Unwetter"), class_="weather-text"), class_="weather"))
+    out, _scene, _placed = _compose(content, layout, view, lang, targets, names or {}, changed)
     full = f"{-MARGIN} {-MARGIN} {BOARD + 2 * MARGIN} {BOARD + 2 * MARGIN}"
     vb = fitted_viewbox(layout, targets) or full
     classes = "board-svg unwetter" if view.get("unwetter") else "board-svg"
@@ -441,7 +499,88 @@ def render_board(*, content: Content, view: dict[str, Any], lang: str, targets: 
                     patternTransform="rotate(45)")
     return _el("svg", _el("defs", card_back + terrain_defs(terrains)) + _join(out),
                xmlns="http://www.w3.org/2000/svg", viewBox=vb, data_fit=vb, data_full=full, class_=classes,
-               role="group", aria_label=_("Game board"))
+               data_min_scale=f"{MIN_FONT_PX / NAME_FONT:.4f}", role="group", aria_label=_("Game board"))
+
+
+def board_scene(*, content: Content, view: dict[str, Any], lang: str, targets: dict[str, Option] | None = None,
+                names: dict[int, str] | None = None) -> tuple[Scene, dict[str, Placed]]:
+    """The board's label layout for one view exactly as ``render_board`` computes it: what is drawn where
+    and where each label went (the tests prove with it that no two collide)."""
+    _out, scene, placed = _compose(content, Layout(content, view), view, lang, targets or {}, names or {}, ())
+    return scene, placed
+
+
+def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, targets: dict[str, Option],
+             names: dict[int, str], changed: Iterable[str]) -> tuple[list[str], Scene, dict[str, Placed]]:
+    """The board's drawn parts in painting order, with the label layout they were placed by."""
+    scene = Scene()
+    out: list[str] = []
+    # Column and row numbers.
+    for i in range(SIZE):
+        column = scene.word(f"axis:c{i}", i * CARD + CARD / 2, -7, str(i + 1), AXIS_FONT, anchor="middle")
+        row = scene.word(f"axis:r{i}", -11, i * CARD + CARD / 2 + 4, str(i + 1), AXIS_FONT, anchor="middle")
+        out += [_text(column.x, column.y, column.text, class_="axis-label"),
+                _text(row.x, row.y, row.text, class_="axis-label")]
+    cell_targets = []
+    for cell_view in view.get("board", []):
+        cell = cell_view["cell"]
+        row_, col = row_col(cell)
+        x0, y0 = col * CARD, row_ * CARD
+        if cell in layout.cells:
+            out.extend(_card(layout.region(cell), x0, y0, lang, scene))
+        elif cell_view.get("placed"):
+            out.append(_el("g", _el("title", escape(_("Face-down card at %(where)s") % {"where": cell_label(cell)}))
+                           + _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_="card card-back")
+                           + _text(x0 + CARD / 2, y0 + CARD / 2 + 22, "?", class_="card-back-mark"),
+                           class_="face-down"))
+        else:
+            out.append(_el("rect", x=x0 + 3, y=y0 + 3, width=CARD - 6, height=CARD - 6, class_="card card-empty"))
+        option = targets.get(f"cell:{cell}")
+        if option is not None:
+            # A square to place a card on holds nothing else: its cost stands at its centre.
+            badge = centred(f"badge:{option.target}", option.badge, BADGE_FONT, x0 + CARD / 2, y0 + CARD / 2 - 33,
+                            bold=True, pad=BADGE_PAD) if option.badge else None
+            cell_targets.append(_target_link(option, _el("title", escape(option.label)) + _el(
+                "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")
+                + _badge(badge)))
+    out.extend(_entry_links(layout))
+    # The square's grid lines on top of the cards.
+    out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
+    out.extend(_manors(layout, view, scene))
+    out.extend(_tokens(content, layout, view, lang, scene))
+    out.extend(board_coop.overlay(layout, view, scene.obstacles))  # the co-op variant's fires and Diener (i18)
+    out.extend(_boat(layout, view, scene))
+    out.extend(_heroes(content, layout, view, lang, names, scene))
+    field_targets = [(key, option, p) for key, option in targets.items()
+                     if key.startswith("field:") and (p := layout.pos(key[6:])) is not None]
+    for key, option, p in field_targets:
+        if option.badge:
+            scene.badges.append(badge_request(layout, key, option.badge, p))
+    weather = None
+    if view.get("unwetter"):
+        # Above the square between the last two column numbers, clear of both.
+        weather = centred("weather", "☁ " + _("Unwetter"), AXIS_FONT, BOARD - CARD, -MARGIN / 2 - 1, bold=True,
+                          pad=(max(4.0, (150 - text_width("☁ " + _("Unwetter"), AXIS_FONT, bold=True)) / 2), 2.5))
+        scene.fixed.append(weather)
+        scene.obstacles.append(weather.box)
+    placed = scene.place()
+    for code in changed:
+        p = layout.pos(code)
+        if p is not None:
+            out.append(_el("circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 10, class_="changed-ring"))
+    out.extend(cell_targets)
+    for key, option, p in field_targets:
+        out.append(_target_link(option, _el("title", escape(option.label)) + _el(
+            "circle", cx=_fmt(p[0]), cy=_fmt(p[1]), r=FIELD_R + 6, class_="target-ring")
+            + _badge(placed.get(f"badge:{key}"))))
+    out.append(_labels_layer(scene, placed))
+    if weather is not None:
+        box = weather.box
+        out.append(_el("g", _el("title", escape(_("Unwetter: brooms, Pegasus and jumping shoes stay grounded")))
+                       + _el("rect", x=_fmt(box.x0), y=_fmt(box.y0), width=_fmt(box.x1 - box.x0),
+                             height=_fmt(box.y1 - box.y0), rx=4, class_="weather-badge")
+                       + _text(weather.x, weather.y, weather.text, class_="weather-text"), class_="weather"))
+    return out, scene, placed
 
 
 def fitted_viewbox(layout: Layout, targets: dict[str, Option]) -> str | None:
@@ -463,17 +602,22 @@ def fitted_viewbox(layout: Layout, targets: dict[str, Option]) -> str | None:
     return f"{x0} {y0} {width} {height}"
 
 
-def _manors(layout: Layout, view: dict[str, Any]) -> list[SafeString]:
+def _manors(layout: Layout, view: dict[str, Any], scene: Scene) -> list[SafeString]:
     out = []
     for hero in view.get("heroes", []):
         p = layout.pos(hero.get("manor"))
         if p is None:
             continue
-        sx, _sy = _inward(p)
+        sx, sy = _inward(p)
+        # Beside the field, away from the pawns; on a field at the card's edge, off the other side of the
+        # field from its tokens instead (so it never stands in the gutter over the row numbers).
         x, y = p[0] - sx * 17, p[1] + 2
+        if not 9 <= x % CARD <= CARD - 9 or int(x // CARD) != int(p[0] // CARD):
+            x, y = p[0], p[1] - sy * 19 - 0.5
         colour = SEAT_COLOURS[hero["seat"] % len(SEAT_COLOURS)]
         corners = ((x - 7, y), (x, y - 7), (x + 7, y), (x + 7, y + 8), (x - 7, y + 8))
         points = " ".join(f"{a:.1f},{b:.1f}" for a, b in corners)
+        scene.obstacles.append(Box(x - 8, y - 8, x + 8, y + 9))
         out.append(_el("g", _el("title", escape(_("Manor of seat %(seat)s") % {"seat": hero["seat"] + 1}))
                        + _el("polygon", points=points, fill=colour, class_="manor"), class_="manor-g"))
     return out
@@ -498,12 +642,7 @@ def _figure_kind(entry: dict[str, Any]) -> str | None:
     return kind if entry.get("id") is not None and kind in figures.FIGURES else None
 
 
-def _named(layout: Layout, code: str) -> bool:
-    f = layout.content.regions[code[:1]].field(code)
-    return bool(f.name_de or f.name_en)
-
-
-def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -> list[SafeString]:
+def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str, scene: Scene) -> list[SafeString]:
     out = []
     by_field: dict[str, list[dict[str, Any]]] = {}
     for entry in view.get("tokens", []):
@@ -513,34 +652,43 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
         if p is None:
             continue
         _sx, sy = _inward(p)
-        # Side by side, centred on the field: a figure takes more room than a token. Above the field they
-        # stand clear of its code, below it clear of its name (labels never cover each other).
-        above = p[1] - FIELD_R - 10
-        below = p[1] + FIELD_R + 2 + (9 if _named(layout, code) else 0)
+        # Side by side, centred on the field, on the side towards the card's middle: a figure takes more
+        # room than a token. Their names are laid out with the other labels (``scene``).
+        above = p[1] - FIELD_R - 12
+        below = p[1] + FIELD_R + 4
         left = p[0] - sum(_slot(e) for e in entries) / 2
-        for entry in entries:
+        within = card_box(*card_corner(layout, code))
+        prefer = ("above", "below", "right", "left") if sy < 0 else ("below", "above", "right", "left")
+        for n, entry in enumerate(entries):
             centre = left + _slot(entry) / 2
             left += _slot(entry)
             figure_kind = _figure_kind(entry)
+            key = f"token:{code}:{n}"
             if figure_kind is not None:
                 size = figures.SIZE
                 y = above - size if sy < 0 else below
                 name = token_name(content, entry, lang)
                 title = name if entry.get("face_up") else _("%(token)s (face down)") % {"token": name}
+                box = Box(centre - size / 2, y, centre + size / 2, y + size)
+                scene.obstacles.append(box)
+                scene.tokens.append(Request(key, name, TOKEN_FONT, box, prefer, bold=True, within=within))
+                scene.classes[key] = "token-label"
                 out.append(_el("g", figures.figure(figure_kind, centre - size / 2, y, title,
-                                                   face_down=not entry.get("face_up"))
-                               + _text(centre, y - 2 if sy < 0 else y + size + 6, name, class_="token-label"),
+                                                   face_down=not entry.get("face_up")),
                                class_=f"token-g figure-g token-kind-{figure_kind}", data_kind=figure_kind))
                 continue
             x = centre - 6.5
             y = above - 13 if sy < 0 else below
-            label_y = y - 2 if sy < 0 else y + 19
+            box = Box(x - 1, y - 1, x + 14, y + 14)
+            scene.obstacles.append(box)
             if entry.get("id") is None:
                 out.append(_el("g", _el("title", escape(_("face-down token")))
                                + _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_="token token-back")
                                + _text(x + 6.5, y + 10, "?", class_="token-back-mark"), class_="token-g"))
                 continue
             name = token_name(content, entry, lang)
+            scene.tokens.append(Request(key, name, TOKEN_FONT, box, prefer, bold=True, within=within))
+            scene.classes[key] = "token-label"
             borders = entry.get("border") or ["grey"]
             stroke = BORDER_COLOURS.get(borders[0], "#555")
             inner = BORDER_COLOURS.get(borders[-1], stroke)
@@ -556,7 +704,6 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str) -
                 # The kind's sign in the inner border colour, drawn in a 10 x 10 box scaled into the token.
                 parts.append(_el("path", d=glyph, fill=inner, class_="token-glyph",
                                  transform=f"translate({_fmt(x + 2)} {_fmt(y + 2)}) scale(.9)"))
-            parts.append(_text(x + 6.5, label_y, name, class_="token-label"))
             out.append(_el("g", _join(parts), class_=f"token-g token-kind-{kind.replace('_', '-')}" if kind
                            else "token-g", data_kind=kind or None))
     return out
@@ -588,7 +735,7 @@ def boat_fields(boat: str | None) -> tuple[str, ...]:
     return figures.STAFF_CROSSING if boat == figures.STAFF else tuple(str(boat).split("|"))
 
 
-def _boat(layout: Layout, view: dict[str, Any]) -> list[SafeString]:
+def _boat(layout: Layout, view: dict[str, Any], scene: Scene) -> list[SafeString]:
     """The Kahn beside the water its field lies on, or in the middle of its crossing with the staff aboard."""
     boat = view.get("boat")
     points = [p for p in (layout.pos(code) for code in boat_fields(boat)) if p is not None]
@@ -605,6 +752,7 @@ def _boat(layout: Layout, view: dict[str, Any]) -> list[SafeString]:
         sx, _sy = _inward(points[0])
         x += -FIELD_R - 2 - figures.SIZE if sx > 0 else FIELD_R + 2
     title = _("The Kahn, with the wand aboard: its crossing is free") if staff else _("The boat")
+    scene.obstacles.append(Box(x, y, x + figures.SIZE, y + figures.SIZE))
     return [figures.kahn(x, y, title, staff=staff)]
 
 
@@ -621,8 +769,11 @@ def pawn_path(x: float, y: float) -> str:
                    f"Q{x - 6.5:.1f},{y + 1:.1f} {x - 7:.1f},{y + 9:.1f} Z")
 
 
+PAWNS_PER_ROW = 3   # pawns on one field stand in rows of three beside it (six seats make two rows)
+
+
 def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str,
-            names: dict[int, str]) -> list[SafeString]:
+            names: dict[int, str], scene: Scene) -> list[SafeString]:
     out = []
     stacked: dict[tuple[float, float], int] = {}
     for hero in view.get("heroes", []):
@@ -636,8 +787,11 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str,
             continue
         n = stacked.get(p, 0)
         stacked[p] = n + 1
-        sx, _sy = _inward(p)
-        x, y = p[0] + sx * (12 + n * 12), p[1] + 3
+        sx, sy = _inward(p)
+        column, row = n % PAWNS_PER_ROW, n // PAWNS_PER_ROW
+        # A second row stands towards the card's middle, clear of the first (a pawn is 21 units high).
+        x, y = p[0] + sx * (12 + column * 13), p[1] + 3 - sy * row * 22
+        scene.obstacles.append(Box(x - 8, y - 11, x + 8, y + 10))
         seat = hero["seat"]
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
@@ -653,10 +807,13 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str,
 def card_preview(content: Content, letter: str, lang: str) -> SafeString:
     """A single region card (the one a player drew and is about to place)."""
     region = content.regions[letter]
+    scene = Scene()
     # Its own pattern ids: the preview stands on the same page as the board.
-    body = _join(_card(region, 0, 0, lang, prefix="preview-"))
+    body = _join(_card(region, 0, 0, lang, scene, prefix="preview-"))
+    labels = _labels_layer(scene, scene.place())
     defs = _el("defs", terrain_defs([region.terrain], prefix="preview-"))
-    return _el("svg", defs + body, xmlns="http://www.w3.org/2000/svg", viewBox=f"-2 -2 {CARD + 4} {CARD + 4}",
+    return _el("svg", defs + body + labels, xmlns="http://www.w3.org/2000/svg",
+               viewBox=f"{-LABEL_REACH} {-LABEL_REACH} {CARD + 2 * LABEL_REACH} {CARD + 2 * LABEL_REACH}",
                class_="board-svg card-preview", role="img", aria_label=display_name(region, lang))
 
 

@@ -14,12 +14,14 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from games.presenters.board_labels import Box
 from games.presenters.coop import FIRE_COLOURS, fire_label
 from games.presenters.svg import el, fmt, join, spaced, text
 
 FIELD_R = 8
 MARCH_ARROW = 34    # how long the arrow of a Diener's march is drawn
 # A flame in a 10 x 12 box, its foot at (5, 12).
+FLAME_W, FLAME_H = 10, 12
 FLAME = spaced("M5 0 C8 4 10 6 10 8.5 C10 11 8 12 5 12 C2 12 0 11 0 8.5 C0 6 3 5 5 0 Z")
 
 
@@ -27,8 +29,9 @@ class Positions(Protocol):
     def pos(self, code: str | None) -> tuple[float, float] | None: ...
 
 
-def overlay(layout: Positions, view: dict[str, Any]) -> list[SafeString]:
-    """The fires and the Diener of a co-op view; empty for an ordinary game."""
+def overlay(layout: Positions, view: dict[str, Any], obstacles: list[Box] | None = None) -> list[SafeString]:
+    """The fires and the Diener of a co-op view; empty for an ordinary game. Each flame's box goes into
+    ``obstacles`` (the board's label layout), so no field name or token label is written over it."""
     coop = view.get("coop")
     if not coop:
         return []
@@ -44,6 +47,9 @@ def overlay(layout: Positions, view: dict[str, Any]) -> list[SafeString]:
         if not held:
             free.append(p)
         out.append(_flame(p, fire, held))
+        if obstacles is not None:
+            x, y = _flame_corner(p)
+            obstacles.append(Box(x, y, x + FLAME_W, y + FLAME_H))
     for servant in coop.get("servants", []):
         p = layout.pos(servant["field"])
         if p is None:
@@ -65,7 +71,7 @@ def overlay(layout: Positions, view: dict[str, Any]) -> list[SafeString]:
 
 def _flame(p: tuple[float, float], fire: dict[str, Any], held: bool) -> SafeString:
     """The fire's flame to the left of its field, above its own letter-free label (held: darkened and crossed)."""
-    x, y = p[0] - FIELD_R - 13, p[1] - 6
+    x, y = _flame_corner(p)
     label = fire_label(fire["colour"])
     title = _("%(fire)s: held by a servant") % {"fire": label} if held else _("%(fire)s: free") % {"fire": label}
     parts = [el("title", escape(title)),
@@ -75,6 +81,11 @@ def _flame(p: tuple[float, float], fire: dict[str, Any], held: bool) -> SafeStri
         parts.append(el("path", d=FLAME, class_="coop-fire-held", transform=f"translate({fmt(x)} {fmt(y)})"))
         parts.append(text(x + 5, y + 10, "×", class_="coop-fire-label", fill="#fff"))
     return el("g", join(parts), class_="coop-fire held" if held else "coop-fire", data_fire=fire["colour"])
+
+
+def _flame_corner(p: tuple[float, float]) -> tuple[float, float]:
+    """The flame's top left corner: left of its fire's field, level with it."""
+    return p[0] - FIELD_R - 13, p[1] - 6
 
 
 def _nearest(p: tuple[float, float], targets: list[tuple[float, float]]) -> tuple[float, float] | None:

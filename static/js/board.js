@@ -2,39 +2,46 @@
    after htmx swaps. No framework; works on top of htmx and degrades to plain links without JavaScript. */
 (function () {
   "use strict";
-  var ZOOMS = [1, 1.5, 2, 3, 4];
-  var KEY = "heldenweb.boardZoom";
+  var KEY = "heldenweb.boardZoom";     // the player's zoom: steps in (+) or out (-) from the default
   var WHOLE = "heldenweb.boardWhole";
+  var STEP = 1.5;                        // one press of + or -
+  var MAX_SCALE = 8;                     // screen pixels per board unit, at most
 
-  // Screen pixels per board unit below which field codes (8 units) and names (7.5) are too small to read.
-  var LEGIBLE = 1.15;
+  // Screen pixels per board unit at which a field's name (the smallest word that matters) is drawn at
+  // 11 px: the server writes it on the board (data-min-scale = 11 px / the name's font size).
+  var LEGIBLE = 1.375;
 
-  // The first zoom at which the shown part of the board is legible in this scroller: 1 when it fits
-  // legibly (one or two cards on a desktop), more on a phone or for cards far apart — the player then
-  // sees his hero's or the first target's card readable and pans to the rest.
-  function legibleIndex(scroller) {
-    var svg = scroller && scroller.querySelector(".board-svg");
-    var box = svg && (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-    if (!box || box.length !== 4 || !box[2] || !scroller.clientWidth) return 0;
-    for (var i = 0; i < ZOOMS.length; i++) {
-      if (scroller.clientWidth * ZOOMS[i] / box[2] >= LEGIBLE) return i;
-    }
-    return ZOOMS.length - 1;
+  function viewBox(svg, whole) {
+    var box = (svg.getAttribute(whole ? "data-full" : "data-fit") || svg.getAttribute("viewBox") || "")
+      .split(/\s+/).map(Number);
+    return box.length === 4 && box[2] > 0 && box[3] > 0 ? box : null;
   }
 
-  // The zoom the player chose (kept for the session), else the legible one for this board.
-  function zoomIndex(scroller) {
-    var stored = sessionStorage.getItem(KEY);
-    var whole = sessionStorage.getItem(WHOLE) === "1";   // the whole square is an overview: unzoomed
-    var i = stored !== null ? parseInt(stored, 10)
-      : whole ? 0 : legibleIndex(scroller || document.querySelector(".board-scroll"));
-    return isNaN(i) ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, i));
+  // The scale at which the shown part fits the scroller (its width, and its height up to the max-height).
+  function fitScale(scroller, box) {
+    var limit = parseFloat(getComputedStyle(scroller).maxHeight);
+    var byWidth = scroller.clientWidth / box[2];
+    return isNaN(limit) ? byWidth : Math.min(byWidth, (limit - 4) / box[3]);
   }
 
-  // Bring what matters into view when zoomed: the first place to click, else the viewer's hero.
+  // The board opens fitted to the explored cards when that is legible (one or two cards on a desktop),
+  // else at the legible scale, centred on the player's hero: he pans to the rest. The whole square is
+  // an overview: fitted.
+  function defaultScale(scroller, svg, box, whole) {
+    var fit = fitScale(scroller, box);
+    if (whole) return fit;
+    return Math.max(fit, parseFloat(svg.getAttribute("data-min-scale")) || LEGIBLE);
+  }
+
+  function steps() {
+    var n = parseInt(sessionStorage.getItem(KEY), 10);
+    return isNaN(n) ? 0 : n;
+  }
+
+  // Bring what matters into view when zoomed: the viewer's hero, else the first place to click.
   function centre(scroller) {
-    var spot = scroller.querySelector("a.board-target") || scroller.querySelector(".hero-g.me");
-    if (!spot || scroller.scrollWidth <= scroller.clientWidth) return;
+    var spot = scroller.querySelector(".hero-g.me") || scroller.querySelector("a.board-target");
+    if (!spot || (scroller.scrollWidth <= scroller.clientWidth && scroller.scrollHeight <= scroller.clientHeight)) return;
     var box = spot.getBoundingClientRect();
     var frame = scroller.getBoundingClientRect();
     scroller.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
@@ -47,14 +54,18 @@
       if (!svg) return;
       // The server fits the view to the explored cards; "whole board" shows the full square.
       var whole = sessionStorage.getItem(WHOLE) === "1";
-      var box = whole ? svg.getAttribute("data-full") : svg.getAttribute("data-fit");
-      if (box) svg.setAttribute("viewBox", box);
-      var z = ZOOMS[zoomIndex(scroller)];
+      var box = viewBox(svg, whole);
+      if (!box || !scroller.clientWidth) return;
+      svg.setAttribute("viewBox", box.join(" "));
       scroller.parentNode.querySelectorAll('[data-zoom="whole"]').forEach(function (b) {
         b.setAttribute("aria-pressed", whole ? "true" : "false");
       });
-      svg.style.width = (z * 100) + "%";
-      scroller.classList.toggle("fit", z === 1);
+      var fit = fitScale(scroller, box);
+      var scale = defaultScale(scroller, svg, box, whole) * Math.pow(STEP, steps());
+      scale = Math.max(fit, Math.min(MAX_SCALE, scale));
+      var fitted = scale <= fit * 1.001;
+      scroller.classList.toggle("fit", fitted);
+      svg.style.width = fitted ? "" : (scale * box[2]).toFixed(1) + "px";
       if (recentre) centre(scroller);
     });
   }
@@ -66,18 +77,28 @@
 
   // One change of zoom, from a button (data-zoom) or a key on the focused board: in, out, whole, reset.
   function changeZoom(what) {
-    var i = zoomIndex();
     if (what === "whole" || what === "reset") {
       // "Whole board" toggles the overview; "Fit" goes back to the explored cards. Both start again
-      // from their own zoom (unzoomed for the overview, legible for the explored cards).
+      // from their own default (fitted for the overview, legible for the explored cards).
       var whole = what === "whole" && sessionStorage.getItem(WHOLE) !== "1";
       sessionStorage.setItem(WHOLE, whole ? "1" : "0");
       sessionStorage.removeItem(KEY);
       applyZoom(document, true);
       return;
     }
-    i = what === "in" ? i + 1 : i - 1;
-    sessionStorage.setItem(KEY, String(Math.max(0, Math.min(ZOOMS.length - 1, i))));
+    var scroller = document.querySelector(".board-scroll");
+    var svg = scroller && scroller.querySelector(".board-svg");
+    var box = svg && viewBox(svg, sessionStorage.getItem(WHOLE) === "1");
+    var n = steps() + (what === "in" ? 1 : -1);
+    if (box) {
+      // Not past the fitted view (out) nor the largest scale (in): a press that changes nothing is not kept.
+      var base = defaultScale(scroller, svg, box, sessionStorage.getItem(WHOLE) === "1");
+      var fit = fitScale(scroller, box);
+      var lowest = Math.floor(Math.log(fit / base) / Math.log(STEP) + 1e-9);
+      var highest = Math.ceil(Math.log(MAX_SCALE / base) / Math.log(STEP) - 1e-9);
+      n = Math.max(Math.min(0, lowest), Math.min(highest, n));
+    }
+    sessionStorage.setItem(KEY, String(n));
     applyZoom(document, true);
   }
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -55,8 +58,8 @@ def open_page(chromium, live_server):
 
     contexts = []
 
-    def _open(user=None, viewport=DESKTOP):
-        context = chromium.new_context(viewport=viewport)
+    def _open(user=None, viewport=DESKTOP, *, bypass_csp=False):
+        context = chromium.new_context(viewport=viewport, bypass_csp=bypass_csp)
         if user is not None:
             client = Client()
             client.force_login(user)
@@ -75,6 +78,49 @@ def open_page(chromium, live_server):
             page.goto("about:blank")  # stop polling, so no request outlives the test's database
         context.close()
     connections.close_all()
+
+
+@dataclass
+class GamePage:
+    page: Any           # the Playwright page, on the game's page
+    game: Any           # the Game (refresh it before reading its version)
+    user: Any           # whose page it is
+    players: tuple      # (alice, bert): the game's creator and the one who joined
+    url: str
+
+
+@pytest.fixture
+def game_page(open_page, live_server):
+    """game_page(viewport, ...) -> GamePage: the setup every game page test shares.
+
+    Two English players, alice and bert, a game of two (``seed`` fixes its dice, ``title`` names it),
+    played through the setup (``setup=False``: the hero choice is still open), then ``prepare(game)`` (to
+    play some steps through the services), and the page of the player to act (``who="other"``: of the one
+    waiting) opened at ``viewport`` — or ``path`` (a URL name, e.g. "games:replay", with ``query``)."""
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    from tests.conftest import UserFactory
+    from tests.games.test_views_support import SEED, legal, new_game, play_setup, users_by_seat
+
+    def _open(viewport=DESKTOP, *, title: str = "Page test", seed: str = SEED, setup: bool = True,
+              prepare: Callable[[Any], Any] | None = None, who: str = "mover", path: str = "games:detail",
+              query: str = "", bypass_csp: bool = False) -> GamePage:
+        cache.clear()   # the board SVG is cached per version, seat and language
+        players = (UserFactory(username="alice", language="en"), UserFactory(username="bert", language="en"))
+        game = new_game(players[0], [players[1]], seed=seed, title=title)
+        if setup:
+            game = play_setup(game)
+        if prepare is not None:
+            prepare(game)
+        seat, _actions = legal(game)
+        user = users_by_seat(game)[seat if who == "mover" else 1 - seat]
+        page = open_page(user, viewport, bypass_csp=bypass_csp)
+        url = live_server.url + reverse(path, args=[game.pk]) + query
+        page.goto(url)
+        return GamePage(page, game, user, players, url)
+
+    return _open
 
 
 def shot(page, name: str) -> None:

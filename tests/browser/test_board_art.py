@@ -9,15 +9,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
-from django.urls import reverse
 
 from games.engine.content import load_content
 from games.engine.core.board import SIZE
 from games.presenters import board
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium, shot
-from tests.conftest import UserFactory
-from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -85,14 +81,8 @@ def test_every_terrain_is_drawn_under_legible_fields(chromium, viewport):
 
 @VIEWPORTS
 @pytest.mark.django_db(transaction=True)
-def test_the_game_page_draws_the_revealed_cards_terrain(open_page, live_server, viewport):
-    cache.clear()   # the board SVG is cached per version, seat and language
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = play_setup(new_game(alice, [bert], title="Board art"))
-    seat, _actions = legal(game)
-    page = open_page(users_by_seat(game)[seat], viewport)
-    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+def test_the_game_page_draws_the_revealed_cards_terrain(game_page, viewport):
+    page = game_page(viewport, title="Board art").page
     svg = page.locator("#game svg.board-svg").first
     result = svg.evaluate(CHECK)
     assert result["arts"] >= 1, "the revealed cards show their terrain"

@@ -4,12 +4,9 @@ with the board focused, + and - zoom as the buttons do, 0 fits it again, and the
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
-from django.urls import reverse
 
+from games.presenters import board
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium
-from tests.conftest import UserFactory
-from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -17,14 +14,8 @@ WIDTH = "el => el.querySelector('svg.board-svg').getBoundingClientRect().width"
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_focused_board_zooms_and_pans_with_the_keyboard(open_page, live_server):
-    cache.clear()
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = play_setup(new_game(alice, [bert], title="Keyboard zoom"))
-    seat, _ = legal(game)
-    page = open_page(users_by_seat(game)[seat], DESKTOP)
-    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+def test_the_focused_board_zooms_and_pans_with_the_keyboard(game_page):
+    page = game_page(DESKTOP, title="Keyboard zoom").page
     scroller = page.locator("#game .board-scroll").first
     fitted = scroller.evaluate(WIDTH)
 
@@ -55,27 +46,22 @@ def test_the_focused_board_zooms_and_pans_with_the_keyboard(open_page, live_serv
 
 SCALE = """el => { const svg = el.querySelector('svg.board-svg');
   return svg.getBoundingClientRect().width / Number(svg.getAttribute('viewBox').split(/\\s+/)[2]); }"""
-IN_VIEW = """el => { const spot = el.querySelector('a.board-target') || el.querySelector('.hero-g.me');
+LEGIBLE = board.MIN_FONT_PX / board.NAME_FONT - 0.001
+IN_VIEW = """el => { const spot = el.querySelector('.hero-g.me') || el.querySelector('a.board-target');
   const a = spot.getBoundingClientRect(), b = el.getBoundingClientRect();
   return a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1; }"""
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.django_db(transaction=True)
-def test_the_board_opens_at_a_zoom_where_field_codes_are_legible(open_page, live_server, viewport):
-    """Issue 16: "readable at its default size on a 1280 px screen and on a phone". Field codes are 8 board
-    units high: at 1.15 px per unit or more they render at 9 px or more; the player's own place (the first
-    target, else his pawn) is in view, the rest a pan away."""
-    cache.clear()
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = play_setup(new_game(alice, [bert], title="Legible"))
-    seat, _ = legal(game)
-    page = open_page(users_by_seat(game)[seat], viewport)
-    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+def test_the_board_opens_at_a_zoom_where_field_codes_are_legible(game_page, viewport):
+    """Issue 16: "readable at its default size on a 1280 px screen and on a phone". Field codes and names are
+    8 board units high: at MIN_FONT_PX / NAME_FONT (1.375) px per unit or more they render at 11 px or more;
+    the player's own place (his pawn, else the first target) is in view, the rest a pan away."""
+    page = game_page(viewport, title="Legible").page
     scroller = page.locator("#game .board-scroll").first
     page.wait_for_timeout(200)
-    assert scroller.evaluate(SCALE) >= 1.15
+    assert scroller.evaluate(SCALE) >= LEGIBLE
     assert scroller.evaluate(IN_VIEW), "the player's own place is shown"
     name = "phone" if viewport is PHONE else "desktop"
     scroller.screenshot(path=str(SCREENSHOTS / f"board-default-{name}.png"))
@@ -83,5 +69,5 @@ def test_the_board_opens_at_a_zoom_where_field_codes_are_legible(open_page, live
     page.get_by_role("button", name="Whole board").click()
     assert abs(scroller.evaluate(WIDTH) - scroller.evaluate("el => el.clientWidth")) < 2
     page.get_by_role("button", name="Fit").click()
-    assert scroller.evaluate(SCALE) >= 1.15
+    assert scroller.evaluate(SCALE) >= LEGIBLE
     assert not page.errors, page.errors

@@ -10,25 +10,15 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.browser.conftest import DESKTOP, PHONE, needs_chromium, shot, wait_for_new_position
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, needs_chromium, shot, wait_for_new_position
 from tests.conftest import TEST_PASSWORD, UserFactory
-from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
+from tests.games.test_views_support import legal, new_game
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
-def _playing_game() -> tuple[Game, object]:
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = play_setup(new_game(alice, [bert], title="Page test"))
-    seat, _actions = legal(game)
-    return game, users_by_seat(game)[seat]
-
-
-def _game_url(live_server, game) -> str:
-    return live_server.url + reverse("games:detail", args=[game.pk])
 
 
 def _stamp(page) -> str:
@@ -36,12 +26,11 @@ def _stamp(page) -> str:
 
 
 @VIEWPORTS
-def test_an_action_keeps_the_scroll_position(open_page, live_server, viewport):
-    game, user = _playing_game()
-    page = open_page(user, viewport)
+def test_an_action_keeps_the_scroll_position(game_page, viewport):
+    page = game_page(viewport).page
     missing = []
     page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
-    page.goto(_game_url(live_server, game))
+    page.reload()
     page.evaluate("window.scrollTo(0, 300)")
     before = page.evaluate("window.scrollY")
     assert before == 300, "the page is long enough to scroll"
@@ -60,10 +49,9 @@ def test_an_action_keeps_the_scroll_position(open_page, live_server, viewport):
     assert missing == [], "every request succeeds (the favicon too)"
 
 
-def test_enter_on_a_move_puts_the_focus_on_the_heading_and_announces_the_outcome(open_page, live_server):
-    game, user = _playing_game()
-    page = open_page(user, DESKTOP)
-    page.goto(_game_url(live_server, game))
+def test_enter_on_a_move_puts_the_focus_on_the_heading_and_announces_the_outcome(game_page):
+    opened = game_page(DESKTOP)
+    page, game = opened.page, opened.game
     old = _stamp(page)
     page.locator('form[data-kind="begin_turn"] button[type=submit]').focus()
     page.keyboard.press("Enter")
@@ -87,13 +75,8 @@ def test_enter_on_a_move_puts_the_focus_on_the_heading_and_announces_the_outcome
 
 
 @pytest.mark.parametrize("width", [1024, 1280, 1920, 390])
-def test_the_hero_cards_show_every_value(open_page, live_server, width):
-    alice = UserFactory(username="alice", language="en")
-    bert = UserFactory(username="bert", language="en")
-    game = new_game(alice, [bert], title="Heroes")
-    seat, _ = legal(game)
-    page = open_page(users_by_seat(game)[seat], {"width": width, "height": 900})
-    page.goto(_game_url(live_server, game))
+def test_the_hero_cards_show_every_value(game_page, width):
+    page = game_page({"width": width, "height": 900}, title="Heroes", setup=False).page
     clipped = page.evaluate("""() => {
       const bad = [];
       document.querySelectorAll('.hero-card').forEach(card => {
@@ -135,12 +118,11 @@ def test_an_invited_visitor_keeps_the_invitation_through_sign_up(open_page, live
 
 
 @VIEWPORTS
-def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, viewport):
+def test_one_click_on_a_far_field_walks_the_whole_path(game_page, viewport):
     from games.models import GameAction
 
-    game, user = _playing_game()
-    page = open_page(user, viewport)
-    page.goto(_game_url(live_server, game))
+    opened = game_page(viewport)
+    page, game = opened.page, opened.game
     old = _stamp(page)
     page.get_by_role("button", name="Begin your turn").click()
     wait_for_new_position(page, old)
@@ -153,6 +135,8 @@ def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, v
     assert page.locator("svg .target-cost").count() >= far.count(), "every target shows its cost"
     assert "movement points left" in page.locator(".points-left").text_content()
     shot(page, f"walk-targets-{'phone' if viewport is PHONE else 'desktop'}")
+    page.locator("#game .board-scroll").first.screenshot(
+        path=str(SCREENSHOTS / f"walk-targets-board-{'phone' if viewport is PHONE else 'desktop'}.png"))
     before = GameAction.objects.filter(game=game).count()
     old = _stamp(page)
     far.last.click()
@@ -169,14 +153,11 @@ def test_one_click_on_a_far_field_walks_the_whole_path(open_page, live_server, v
 
 
 @VIEWPORTS
-def test_the_waiting_player_sees_the_story_of_the_others_turn(open_page, live_server, viewport):
+def test_the_waiting_player_sees_the_story_of_the_others_turn(game_page, viewport):
     from tests.games.test_views_support import submit
 
-    game, user = _playing_game()
-    seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
-    other = users_by_seat(game)[1 - seat]
-    page = open_page(other, viewport)
-    page.goto(_game_url(live_server, game))
+    opened = game_page(viewport, who="other")
+    page, game = opened.page, opened.game
     old = _stamp(page)
     submit(game, {"kind": "begin_turn"})
     _seat, actions = legal(game)
@@ -209,11 +190,10 @@ def _plain_neighbour(game, seat: int) -> str:
 
 
 @VIEWPORTS
-def test_a_step_is_taken_back_and_then_the_player_resigns(open_page, live_server, viewport):
-    game, user = _playing_game()
+def test_a_step_is_taken_back_and_then_the_player_resigns(game_page, viewport):
+    opened = game_page(viewport)
+    page, game, user = opened.page, opened.game, opened.user
     seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
-    page = open_page(user, viewport)
-    page.goto(_game_url(live_server, game))
     old = _stamp(page)
     page.get_by_role("button", name="Begin your turn").click()
     wait_for_new_position(page, old)

@@ -11,8 +11,6 @@ import random
 from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from games import services
@@ -53,37 +51,6 @@ def _play(game, rng, steps, *, until=None):
     return None
 
 
-def _page(chromium, live_server, user=None, viewport=DESKTOP, *, bypass_csp=False):
-    context = chromium.new_context(viewport=viewport, bypass_csp=bypass_csp)
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url}])
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return page
-
-
-@pytest.fixture
-def pages(chromium, live_server):
-    opened = []
-
-    def _open(*args, **kwargs):
-        page = _page(chromium, live_server, *args, **kwargs)
-        opened.append(page)
-        return page
-
-    yield _open
-    for page in opened:
-        page.goto("about:blank")  # stop polling before the test database goes
-        page.context.close()
-    from django.db import connections
-
-    connections.close_all()
-
-
 def _fits(page) -> None:
     """Nothing sticks out sideways: the page never scrolls horizontally."""
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -95,13 +62,10 @@ def _fits(page) -> None:
 
 
 @VIEWPORTS
-def test_a_fight_shows_its_dice_in_the_action_panel(pages, live_server, viewport):
-    alice, bert = _players()
-    game = play_setup(new_game(alice, [bert], seed="fight-4", title="Fight"))
-    seat = _play(game, random.Random(4), 60, until="fight")
-    assert seat is not None, "the fixed game reaches a fight"
-    page = pages(users_by_seat(game)[seat], viewport)
-    page.goto(_url(live_server, "games:detail", game.pk))
+def test_a_fight_shows_its_dice_in_the_action_panel(game_page, viewport):
+    page = game_page(viewport, seed="fight-4", title="Fight",
+                     prepare=lambda game: _play(game, random.Random(4), 60, until="fight")).page
+    assert page.locator('.actions-panel form[data-kind="fight"]').count(), "the fixed game reaches a fight"
     old = page.locator("#game").get_attribute("data-stamp")
     page.locator('.actions-panel form[data-kind="fight"] button[type=submit]').first.click()
     wait_for_new_position(page, old)
@@ -114,16 +78,19 @@ def test_a_fight_shows_its_dice_in_the_action_panel(pages, live_server, viewport
 
 
 @VIEWPORTS
-def test_a_finished_game_shows_winner_story_statistics_seed_and_checks_its_dice(pages, live_server, viewport):
-    alice, bert = _players()
-    game = play_setup(new_game(alice, [bert], seed="finished-page", title="Finale"))
+def _finish(game) -> None:
+    """25 random steps, then seat 0 has won."""
     _play(game, random.Random(7), 25)
     game.refresh_from_db()
     state = dict(game.global_state, winner=0)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, phase="finished", winner_seat=0,
                                            global_state=state)
-    page = pages(alice, viewport)
-    page.goto(_url(live_server, "games:detail", game.pk))
+
+
+@VIEWPORTS
+def test_a_finished_game_shows_winner_story_statistics_seed_and_checks_its_dice(game_page, live_server, viewport):
+    opened = game_page(viewport, seed="finished-page", title="Finale", prepare=_finish)
+    page, game = opened.page, opened.game
     text = page.locator("#game").inner_text()
     assert "has won the game" in text
     assert page.locator(".result-table tbody tr").count() == 2, "a row of statistics per player"
@@ -149,11 +116,8 @@ def test_a_finished_game_shows_winner_story_statistics_seed_and_checks_its_dice(
 
 
 @VIEWPORTS
-def test_the_table_talk_fits_the_game_page(pages, live_server, viewport):
-    alice, bert = _players()
-    game = play_setup(new_game(alice, [bert], title="Talk"))
-    page = pages(alice, viewport)
-    page.goto(_url(live_server, "games:detail", game.pk))
+def test_the_table_talk_fits_the_game_page(game_page, viewport):
+    page = game_page(viewport, title="Talk").page
     page.wait_for_selector("#talk-chat")
     page.fill("#talk-body", "Good luck, Bert! " * 8)
     page.get_by_role("button", name="Send").click()
@@ -183,7 +147,7 @@ def _axe(page) -> list[str]:
 
 @pytest.mark.axe
 @VIEWPORTS
-def test_no_serious_accessibility_violation_on_lobby_game_hero_choice_and_replay(pages, live_server, viewport):
+def test_no_serious_accessibility_violation_on_lobby_game_hero_choice_and_replay(open_page, live_server, viewport):
     alice, bert = _players()
     choosing = new_game(alice, [bert], title="Choice")
     seat, _ = legal(choosing)
@@ -199,7 +163,7 @@ def test_no_serious_accessibility_violation_on_lobby_game_hero_choice_and_replay
     }
     problems = {}
     for name, (user, url) in checks.items():
-        page = pages(user, viewport, bypass_csp=True)  # the vendored axe is injected as a script tag
+        page = open_page(user, viewport, bypass_csp=True)  # the vendored axe is injected as a script tag
         page.goto(url)
         page.wait_for_load_state("networkidle")
         found = _axe(page)
@@ -210,17 +174,13 @@ def test_no_serious_accessibility_violation_on_lobby_game_hero_choice_and_replay
 
 
 @VIEWPORTS
-def test_the_standing_settings_change_out_of_turn_without_a_step(pages, live_server, viewport):
+def test_the_standing_settings_change_out_of_turn_without_a_step(game_page, viewport):
     from games.models import GameAction, Seat
 
-    alice, bert = _players()
-    game = play_setup(new_game(alice, [bert], title="Settings"))
-    seat, _ = legal(game)
-    waiting = users_by_seat(game)[1 - seat]  # the player who is not to move
+    opened = game_page(viewport, title="Settings", who="other")  # the player who is not to move
+    page, game, waiting = opened.page, opened.game, opened.user
     game.refresh_from_db()
     version, steps = game.version, GameAction.objects.filter(game=game).count()
-    page = pages(waiting, viewport)
-    page.goto(_url(live_server, "games:detail", game.pk))
     page.locator("details.settings summary").click()
     page.get_by_label("Let me choose the two dice each time").check()
     shot(page, f"i16-settings-{_name(viewport)}")

@@ -12,8 +12,7 @@ import random
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, needs_chromium, shot
-from tests.browser.test_i16_pages import _fits, _name, _play, _players, _url, pages  # noqa: F401
-from tests.games.test_views_support import new_game, play_setup
+from tests.browser.test_i16_pages import _fits, _name, _play
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -28,12 +27,9 @@ def _buttons(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_replay_buttons_sit_in_an_orderly_block(pages, live_server, viewport):  # noqa: F811
-    alice, bert = _players()
-    game = play_setup(new_game(alice, [bert], seed="replay-nav", title="Replay"))
-    _play(game, random.Random(3), 10)
-    page = pages(alice, viewport)
-    page.goto(_url(live_server, "games:replay", game.pk, query="?step=4"))
+def test_the_replay_buttons_sit_in_an_orderly_block(game_page, viewport):
+    page = game_page(viewport, seed="replay-nav", title="Replay", path="games:replay", query="?step=4",
+                     prepare=lambda game: _play(game, random.Random(3), 10)).page
     page.wait_for_selector(".replay-nav a[rel=next]")
     buttons = _buttons(page)
     shot(page, f"replay-nav-{_name(viewport)}")
