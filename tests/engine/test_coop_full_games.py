@@ -11,7 +11,16 @@ import pytest
 
 from games.bots.villain import choose as villain_move
 from games.engine import new_game, view, villain_seat, winner
-from games.engine.core.actions import AcceptQuest, ChooseAxis, ChooseDeed, ChooseHero, Fight, FulfilDeed, PickUp, PlaceRegion
+from games.engine.core.actions import (
+    AcceptQuest,
+    ChooseAxis,
+    ChooseDeed,
+    ChooseHero,
+    Fight,
+    FulfilDeed,
+    PickUp,
+    PlaceRegion,
+)
 from games.engine.core.coop import outcome
 from games.engine.rules.servants import fire_fields
 

@@ -54,7 +54,7 @@ def trio_at_the_namenloser(content, villain=None):
     return begun(content, state)
 
 
-@pytest.mark.rule("COOP-33", "COOP-34", "COOP-06")
+@pytest.mark.rule("COOP-33", "COOP-34", "COOP-06", "R-245", "R-246")
 def test_the_group_names_each_probes_fighter_and_who_does_not_fight_may_drink_a_potion(content):
     state = trio_at_the_namenloser(content)
     potion = give_item(content, state, 0, "violetter_heiltrank")
@@ -77,13 +77,13 @@ def test_the_group_names_each_probes_fighter_and_who_does_not_fight_may_drink_a_
     assert state.heroes[2].lp == lp - 1 and state.heroes[0].lp == state.heroes[0].lp_max
 
 
-@pytest.mark.rule("COOP-60")
+@pytest.mark.rule("COOP-60", "R-245")
 def test_a_group_of_three_beaten_by_the_namenloser_loses_the_whole_game(content):
     state = trio_at_the_namenloser(content)
     state.heroes[2].lp = 1
     state, _ = act(content, state, ChallengeNamenloser(skill="magic"))
     state, events = act(content, state, ChooseSeat(seat=2), rolls=FAIL)
-    assert "hero_died" in kinds_of(events) and "coop_game_lost" in kinds_of(events)
+    assert "hero_died" in kinds_of(events) and "coop_trio_beaten" in kinds_of(events)
     assert state.phase == "finished" and state.winner is None and state.coop.lost and outcome(state) == "lost"
     assert state.pending == [] and state.boss_fight is None
 
@@ -106,7 +106,7 @@ def test_a_group_of_two_beaten_by_the_namenloser_only_heals_him(content):
     state, _ = act(content, state, ChallengeNamenloser(skill="magic"))
     assert legal(content, state, seat=0) == [ChooseSeat(seat=0), ChooseSeat(seat=1)]
     state, events = act(content, state, ChooseSeat(seat=1), rolls=FAIL)
-    assert "boss_heals" in kinds_of(events) and "coop_game_lost" not in kinds_of(events)
+    assert "boss_heals" in kinds_of(events) and "coop_trio_beaten" not in kinds_of(events)
     assert state.phase == "play" and state.boss_fight is None
 
 
@@ -121,7 +121,7 @@ def test_the_standard_rules_go_on_and_beating_the_namenloser_wins_the_coop_game_
 
 
 # --- potions, gold, EW and LP inside the group ---------------------------------------------------------------
-@pytest.mark.rule("COOP-37")
+@pytest.mark.rule("COOP-37", "R-244")
 def test_a_healing_potion_heals_only_the_one_who_drinks_it(content):
     state = group(content, ["krieger", "elf"])
     potion = give_item(content, state, 0, "violetter_heiltrank")
@@ -132,7 +132,7 @@ def test_a_healing_potion_heals_only_the_one_who_drinks_it(content):
     assert state.heroes[0].lp == state.heroes[0].lp_max and state.heroes[1].lp == 1
 
 
-@pytest.mark.rule("COOP-46", "COOP-47", "COOP-50")
+@pytest.mark.rule("COOP-46", "COOP-47", "COOP-50", "R-244")
 def test_gold_ew_and_lp_never_pass_between_group_members(content):
     state = group(content, ["krieger", "elf"])
     purse = give_item(content, state, 0, "goldbeutel")
@@ -158,7 +158,7 @@ def test_gold_ew_and_lp_never_pass_between_group_members(content):
 
 
 # --- the spring, trainers, the coach and the boat --------------------------------------------------------------
-@pytest.mark.rule("COOP-39")
+@pytest.mark.rule("COOP-39", "R-251")
 def test_every_member_on_the_spring_rolls_for_himself(content):
     state = group(content, ["krieger", "elf", "zwerg"], field="A5")
     put_token(state, "enc-quelle", "A5", face_up=True)
@@ -180,7 +180,7 @@ def test_a_member_elsewhere_does_not_roll_at_the_spring(content):
     assert [e.seat for e in events if e.kind == "spring_roll"] == [0] and state.heroes[1].lp == 1
 
 
-@pytest.mark.rule("COOP-43")
+@pytest.mark.rule("COOP-43", "R-252")
 def test_whoever_meets_the_trainer_every_member_may_take_a_lesson(content):
     state = group(content, ["krieger", "elf", "zwerg"], field="E5")
     put_token(state, "enc-mirabar", "E5", face_up=True)
@@ -196,7 +196,7 @@ def test_whoever_meets_the_trainer_every_member_may_take_a_lesson(content):
     assert "group_lesson_declined" in kinds_of(events) and state.heroes[2].gold == gold[2]
 
 
-@pytest.mark.rule("COOP-42")
+@pytest.mark.rule("COOP-42", "R-248")
 def test_the_coach_carries_two_members_at_its_pace_not_three(content):
     pair = group(content, ["zwerg", "krieger"])
     give_item(content, pair, 1, "kutsche")
@@ -207,7 +207,7 @@ def test_the_coach_carries_two_members_at_its_pace_not_three(content):
     assert group_points(content, trio, 0) == content.heroes["magier"].movement
 
 
-@pytest.mark.rule("COOP-44")
+@pytest.mark.rule("COOP-44", "R-249")
 def test_the_whole_group_takes_the_boat_but_not_with_a_coach_or_a_horse(content):
     state = group(content, ["krieger", "elf"], field="L4")
     state.boat = "L4"
@@ -224,7 +224,7 @@ def test_the_whole_group_takes_the_boat_but_not_with_a_coach_or_a_horse(content)
 
 
 # --- deaths and four players -------------------------------------------------------------------------------------
-@pytest.mark.rule("COOP-56")
+@pytest.mark.rule("COOP-56", "R-247")
 def test_the_deed_goes_back_to_the_king_when_the_whole_group_has_died(content):
     state = group(content, ["krieger", "elf"])
     state.heroes[0].deed = "befreie_daphne"
@@ -247,7 +247,7 @@ def test_a_deed_holder_who_dies_beside_a_living_member_keeps_the_deed_for_his_he
     assert state.heroes[0].deed == "befreie_daphne" and "deed_returned" not in kinds_of(ctx.events)
 
 
-@pytest.mark.rule("COOP-58")
+@pytest.mark.rule("COOP-58", "R-250")
 def test_with_four_heroes_two_groups_form_and_a_trio_needs_a_villain_player(content):
     state = play_state(content, [("priester", "A1"), ("krieger", "A1"), ("zwerg", "A1"), ("elf", "A1")])
     state.coop = CoopState(groups=[[0, 1]])
@@ -257,3 +257,19 @@ def test_with_four_heroes_two_groups_form_and_a_trio_needs_a_villain_player(cont
     assert legal(content, begun(content, state), kind=FormGroup) == [FormGroup(seat=3)]
     state.coop = CoopState(groups=[[0, 1]], villain="player", automatic=False)
     assert FormGroup(seat=2) in legal(content, begun(content, state), kind=FormGroup)
+
+
+def test_the_groups_namenloser_fight_survives_the_json_and_an_ordinary_fight_keeps_its_keys(content):
+    from games.engine.core.state import BossFight, State
+
+    state = trio_at_the_namenloser(content)
+    state, _ = act(content, state, ChallengeNamenloser(skill="magic"))
+    state, _ = act(content, state, ChooseSeat(seat=1), rolls=FAIL)  # the Elf fails: the next probe is to name
+    fight = state.boss_fight
+    assert fight.group == [0, 1, 2] and fight.fighter == 1 and not fight.named and fight.prober() == 1
+    assert state.pending[0].kind == "boss_fighter"
+    assert State.from_json(state.to_json()).boss_fight == fight
+    alone = BossFight(seat=0, boss="dragon", skill="magic", mod=0, lp=5, double=False, hoard=0, hits=0,
+                      probing=False)
+    assert set(alone.to_json()) == {"seat", "boss", "skill", "mod", "lp", "double", "hoard", "hits", "probing",
+                                    "shown"}

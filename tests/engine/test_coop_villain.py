@@ -36,6 +36,7 @@ def to_villain(content, state):
     return state
 
 
+@pytest.mark.rule("COOP-13")
 def test_a_villain_seat_is_one_more_seat_after_the_heroes(content):
     state = new_game(content, 3, "v", variant="coop", villain="player")
     assert state.seats == 3 and villain_seat(state) == 3 and seat_count(state) == 4
@@ -62,7 +63,7 @@ def test_a_coop_game_without_villain_seat_keeps_its_json(content):
     assert type(with_villain).from_json(with_villain.to_json()).coop.villain == "automatic"
 
 
-@pytest.mark.rule("COOP-13", "COOP-12")
+@pytest.mark.rule("COOP-13", "COOP-12", "R-239")
 def test_the_villains_turn_comes_after_every_hero_and_only_while_the_diener_march(content):
     state = villain_board(content, "player", seats=2, marching=False)
     state.heroes[1].position = "Z1"
@@ -103,7 +104,7 @@ def test_the_villain_player_has_five_points_a_round_and_at_most_three_for_one_di
     assert state.coop.spent == {} and state.current == 0
 
 
-@pytest.mark.rule("COOP-18", "COOP-19")
+@pytest.mark.rule("COOP-18", "COOP-19", "R-241")
 def test_the_villain_player_never_steps_onto_water_or_a_secret_field(content):
     state = villain_board(content, "player")
     (servant,) = place_servants(state, "P9")
@@ -126,7 +127,7 @@ def test_a_diener_the_villain_moves_onto_a_hero_fights_him_at_once_and_stops(con
     assert all(a.token != servant for a in legal_actions(content, state, 1) if isinstance(a, MoveServant))
 
 
-@pytest.mark.rule("COOP-14", "COOP-18")
+@pytest.mark.rule("COOP-14", "COOP-18", "R-238")
 def test_the_villain_player_taking_the_fourth_fire_wins_as_his_seat(content):
     state = villain_board(content, "player")
     yellow, blue, green, pink = fire_fields(content)
@@ -159,7 +160,7 @@ def test_the_automatic_villain_seat_has_one_action_which_marches_as_without_a_se
     assert kinds_of(events).count("servant_marches") == 4 and state.current == 0
 
 
-@pytest.mark.rule("COOP-14", "COOP-25")
+@pytest.mark.rule("COOP-14", "COOP-25", "R-238")
 def test_without_a_villain_player_all_fires_taken_mean_everyone_lost(content):
     state = villain_board(content, "automatic")
     place_servants(state, "N1", "N6", "N7", "N8")
@@ -171,6 +172,7 @@ def test_without_a_villain_player_all_fires_taken_mean_everyone_lost(content):
     assert state.phase == "finished" and state.winner is None and outcome(state) == "lost"
 
 
+@pytest.mark.rule("COOP-13", "R-243")
 def test_the_villain_seat_sees_no_heros_hidden_cards_but_his_own_diener(content):
     state = villain_board(content, "player")
     (servant,) = place_servants(state, "I1")  # face down, seen by seat 0 only
@@ -181,3 +183,44 @@ def test_the_villain_seat_sees_no_heros_hidden_cards_but_his_own_diener(content)
     assert entry["id"] == servant and entry["face"] == "diener"
     assert all("deed" not in h for h in seen["heroes"])
     assert seen["coop"]["villain_seat"] == 1 and seen["coop"]["seat_count"] == 2
+
+
+def test_an_ordinary_games_view_has_no_coop_block(content):
+    state = new_game(content, 2, "v")
+    coop = new_game(content, 2, "v", variant="coop")
+    assert "coop" not in view(content, state, 0) and "coop" in view(content, coop, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("COOP-13", "COOP-25")
+@pytest.mark.parametrize("villain", ["player", "automatic", None])
+def test_random_legal_play_in_coop_games_never_stalls_or_loses_its_json(content, villain):
+    import json
+    import random
+
+    from games.engine.core.dice import SeededDice
+    from games.engine.core.state import State
+    from games.engine.playout import acting_seat
+
+    for seed in ("r0", "r3"):
+        rng = random.Random(seed)
+        state = new_game(content, 3, seed, variant="coop", villain=villain)
+        for step in range(1, 700):
+            if state.phase == "finished":
+                break
+            seat = acting_seat(state)
+            legal = legal_actions(content, state, seat)
+            assert legal, (villain, seed, step, state.phase, seat)
+            state, _ = apply(content, state, seat, rng.choice(legal), SeededDice(seed, step))
+            assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+@pytest.mark.rule("COOP-18", "R-241")
+def test_the_villain_player_never_steps_onto_a_face_down_card(content):
+    state = villain_board(content, "player")
+    (servant,) = place_servants(state, "I1")
+    state = to_villain(content, state)
+    onto = {a.to[0] for a in legal_actions(content, state, 1) if isinstance(a, MoveServant)}
+    assert onto == {"I", "D"}  # I1 lies at the card's edge: D9 is one step across it
+    state.revealed = [letter not in onto - {"I"} for letter in state.grid]
+    assert {a.to[0] for a in legal_actions(content, state, 1) if isinstance(a, MoveServant)} <= {"I"}

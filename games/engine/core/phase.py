@@ -64,10 +64,11 @@ def apply_dice_policy(ctx: Ctx, seat: int, action: SetDicePolicy) -> None:
     ctx.emit("dice_policy_set", rules.XP_KEEP_TWO, seat, policy=action.policy, visible_to=(seat,))
 
 
-def villains_win(ctx: Ctx, seat: int, rule: str) -> None:
+def villains_win(ctx: Ctx) -> int | None:
     """The heroes lost the co-op game together (all four fires taken, COOP-14; a group of three beaten by the
-    Namenloser, COOP-60). A villain player wins it as his seat, the last one; without one nobody wins:
-    ``winner`` None and ``coop.lost``, everyone lost (ruling R-238). Nothing is asked any more."""
+    Namenloser, COOP-60): the game is over and nothing is asked any more. A villain player wins it as his
+    seat, the last one; without one nobody wins: ``winner`` None and ``coop.lost``, everyone lost (ruling
+    R-238). Returns the winner; the caller emits the event that says how the game was lost."""
     state = ctx.state
     coop = state.coop
     assert coop is not None
@@ -76,4 +77,4 @@ def villains_win(ctx: Ctx, seat: int, rule: str) -> None:
     state.pending = []
     state.boss_fight = None
     state.winner = state.seats if coop.villain == PLAYER else None
-    ctx.emit("coop_game_lost", rule, seat, winner=state.winner)
+    return state.winner

@@ -373,7 +373,8 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     if state.coop is not None and len(fight.group) == GROUP_OF_THREE:
         # "Wird der Kampf gegen den Namenlosen von einer Dreiergruppe verloren, so gilt das ganze Spiel als
         # verloren" (COOP-60): a member's death loses the group's fight (ruling R-245).
-        villains_win(ctx, seat, rules.COOP_GROUP_OF_THREE)
+        ctx.emit("coop_trio_beaten", rules.COOP_GROUP_OF_THREE, seat, winner=villains_win(ctx),
+                 members=len(fight.group))
         return None
     boss = fight.boss
     ctx.emit("boss_heals", rules.END_NAMENLOSER_HEALS if boss == "namenloser" else rules.END_DRAGON_HEALS, seat,

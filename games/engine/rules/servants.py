@@ -184,7 +184,7 @@ def fires_taken(ctx: Ctx, seat: int) -> bool:
     coop = state.coop
     if coop is None or len(held_fires(ctx.content, state)) < len(FIRES):
         return False
-    villains_win(ctx, seat, rules.COOP_LOST)
+    ctx.emit("coop_game_lost", rules.COOP_LOST, seat, winner=villains_win(ctx), fires=len(FIRES))
     return True
 
 

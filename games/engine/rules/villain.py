@@ -68,7 +68,7 @@ def servant_moves(content: Content, state: State) -> list[MoveServant]:
             continue  # on a fire he holds it (COOP-28, ruling R-242); a halted Diener waits for the next round
         targets = sorted({link.to for link in board.links.get(where, ()) if link.kind is PathKind.PATH})
         for to in targets:
-            if walkable(board, to) and to not in held and to not in own:
+            if walkable(board, to) and to not in held and to not in own and state.revealed[board.cell_of_field(to)]:
                 result.append(MoveServant(token=tid, to=to))
     return result
 
