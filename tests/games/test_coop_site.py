@@ -205,3 +205,21 @@ def test_a_bot_takes_the_villains_seat_from_the_lobby_and_moves_the_servants():
     steps = list(GameAction.objects.filter(game=game, seat=1).values_list("action__kind", flat=True))
     assert steps and steps[-1] == "end_turn" and set(steps) <= {"move_servant", "end_turn"}
     assert game.current_seat == 0, "the bot ended the villains' turn; the heroes play on"
+
+
+@pytest.mark.rule("COOP-25")
+def test_the_turn_start_task_marches_the_automatic_servants_once(user, other_user, django_capture_on_commit_callbacks):
+    game = play_setup(new_game(user, [other_user], variant="coop", villain="automatic"))
+    game = coop_guided.set_position(game, servants={"srv-01": "N1", "srv-02": "N7"}, current=2)
+    before = state_of(game).tokens["srv-01"].field
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.begin_turn(game.pk, game.turn_number)
+        tasks.begin_turn(game.pk, game.turn_number)  # a retried task: nothing twice
+    marches = GameAction.objects.filter(game=game, seat=2)
+    assert [(m.action["kind"], m.idempotency_key, m.actor) for m in marches] == [
+        ("march_servants", f"villains:{game.turn_number}", None)]
+    assert any(e["kind"] == "villain_marches" for e in marches[0].events)
+    state = state_of(game)
+    assert state.tokens["srv-01"].field != before, "the Diener nearest the temple walked"
+    assert state.current == state.first_seat and state.turn_state.begun, "the next round began at once"
+    assert not Notification.objects.filter(game=game, user=None).exists()
