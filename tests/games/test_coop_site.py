@@ -64,6 +64,10 @@ def test_the_automatic_villains_get_their_own_seat_when_the_last_hero_sits_down(
     assert game.seat_count == 2 and len(seats) == 3 and game.status == Game.Status.SETUP
     assert seats[2].user is None and not seats[2].is_bot and seats[2].bot_level == variants.AUTOMATIC_LEVEL
     assert variants.villain_seat(game) == 2
+    client = Client()
+    client.force_login(user)
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    assert "2 of 2 seats taken" in lobby and "Co-op against extra-hard monsters</span>" in lobby
 
 
 @pytest.mark.rule("COOP-13")
