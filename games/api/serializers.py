@@ -88,7 +88,8 @@ class LogQuerySerializer(serializers.Serializer):
 # --- games ----------------------------------------------------------------------------------------------
 class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    name = serializers.CharField(help_text="The player's public name (empty for a free seat).")
+    name = serializers.CharField(help_text="The player's public name (empty for a free seat; "
+                                           "\"Servants (automatic)\" for a co-op game's automatic villains).")
     hero = serializers.CharField(allow_null=True, help_text="Hero key once chosen, e.g. `krieger`.")
     is_bot = serializers.BooleanField()
     dropped = serializers.BooleanField()
@@ -207,7 +208,9 @@ class GameSummarySerializer(serializers.Serializer):
         return [
             {
                 "index": s.index,
-                "name": s.user.public_name if s.user else (f"Bot ({s.bot_level or 'normal'})" if s.is_bot else ""),
+                "name": s.user.public_name if s.user else (
+                    f"Bot ({s.bot_level or 'normal'})" if s.is_bot
+                    else "Servants (automatic)" if s.bot_level == variants.AUTOMATIC_LEVEL else ""),
                 "hero": s.hero_key or None,
                 "is_bot": s.is_bot,
                 "dropped": s.dropped,

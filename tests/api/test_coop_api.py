@@ -82,6 +82,8 @@ def test_a_coop_game_is_played_to_the_heroes_win_through_the_api(
     else:
         assert villain_steps == villains.count() and {row.actor.username for row in villains} == {"carla"}
     detail = api_c.get(game_url(game["id"])).json()
+    names = [seat["name"] for seat in detail["seats"]]
+    assert names == ["anna", "ben", "carla" if villain == "person" else "Servants (automatic)"]
     assert (detail["status"], detail["outcome"], detail["villain_seat"]) == ("finished", "heroes_won", 2)
     assert detail["coop"]["marching"] and detail["coop"]["fires_held"] == 0
     state = api_a.get(game_url(game["id"], "state")).json()
