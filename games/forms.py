@@ -8,10 +8,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import ACTION_KINDS
-
 from .models import Game
 from .services import MAX_SEATS
+from .titles import default_title
 
 MAX_DEADLINE_HOURS = 24 * 14
 
@@ -100,7 +99,7 @@ class ActionForm(forms.Form):
 
     def clean_kind(self) -> str:
         kind: str = self.cleaned_data["kind"]
-        if kind not in ACTION_KINDS:
+        if kind not in default_title().action_kinds:
             raise forms.ValidationError(_("Unknown action."))
         return kind
 

@@ -10,14 +10,17 @@ stale one is never asked for.
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 
-from games.engine import State
 from games.titles import title_of
 
 from . import standing, variants
 from .models import Game
+
+if TYPE_CHECKING:
+    from games.engine import State
 
 SNAPSHOT_EVERY = 50
 SNAPSHOT_SECONDS = 3600

@@ -26,14 +26,13 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 from accounts.http import HtmxRequest, UserRequest
 from games import cache as game_cache
 from games import coop, poll, rulebook, selectors, services, standing, visits, walking
-from games.engine import view as engine_view
-from games.engine.content import load_content
 from games.presenters import board, board_legend, labels
 from games.presenters import coop as coop_words
 from games.presenters import log as log_text
+from games.presenters.errors import error_text
 from games.presenters.story import STORY_LIMIT, story_since
 from games.presenters.walk import walk_options
-from games.titles import title_of
+from games.titles import default_title, title_of
 
 from .errors import (
     GameServiceError,
@@ -95,7 +94,7 @@ def _report(request: GameRequest, exc: GameServiceError) -> None:
     elif isinstance(exc, IdempotencyConflict):
         text = _("This form was already used for another action. Please choose again.")
     else:
-        text = exc.message
+        text = error_text(exc)
     messages.error(request, text)
 
 
@@ -126,7 +125,7 @@ def game_create(request: GameRequest) -> HttpResponse:
             game = services.create_with_bots(creator=request.user, bots=form.cleaned_data["bots"],
                                     bot_level=form.cleaned_data["bot_level"], **form.game_options())
         except InvalidRequest as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, error_text(exc))
         else:
             messages.success(request, _("The game “%(title)s” was created.") % {"title": game.title})
             url = reverse("games:detail", args=[game.pk])
@@ -662,7 +661,7 @@ def game_replay(request: GameRequest, game_id: int) -> HttpResponse:
         wanted = positions[-1]
     index = max((i for i, p in enumerate(positions) if p <= wanted), default=0)
     step = positions[index]
-    view = engine_view(content, replay_state(game, upto=step), seat_index)
+    view = title_of(game).view(content, replay_state(game, upto=step), seat_index)
     hero_names = {h["seat"]: board.hero_card(content, h["hero"], lang)["name"]
                   for h in view["heroes"] if h.get("hero") in content.heroes}
     shown = selectors.log_entries_at(game=game, seat_index=seat_index, sequences=[step]) if step else []
@@ -687,11 +686,10 @@ def game_replay(request: GameRequest, game_id: int) -> HttpResponse:
 @require_GET
 def authored_values(request: HtmxRequest) -> HttpResponse:
     """Which numbers are ours: the values the rulebook does not print (ruling R-88)."""
-    from games.engine.content.authored import TITLES, entries
-
-    rows = entries(load_content())
-    sections = [(title, [e for e in rows if e.section == key]) for key, title in TITLES.items()]
-    return render(request, "games/authored.html", {"sections": [s for s in sections if s[1]], "count": len(rows)})
+    title = default_title()
+    sections = title.authored_values(title.content())
+    return render(request, "games/authored.html",
+                  {"sections": sections, "count": sum(len(part) for _heading, part in sections)})
 
 
 

@@ -16,8 +16,8 @@ from rest_framework import serializers
 
 from apibase.serializers import StrictSerializer, UtcDateTimeField
 from games import coop, selectors, variants
-from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
+from games.titles import default_title
 
 MAX_INT = 2_147_483_647
 LIVE_STATUSES = (Game.Status.SETUP, Game.Status.RUNNING)
@@ -50,7 +50,7 @@ class GameListQuerySerializer(serializers.Serializer):
 
 class GameCreateSerializer(StrictSerializer):
     title = serializers.CharField(max_length=80)
-    seat_count = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    seat_count = serializers.IntegerField(min_value=1, max_value=default_title().max_seats)
     visibility = serializers.ChoiceField(choices=Game.Visibility.values, default=Game.Visibility.PUBLIC)
     deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 14, default=72)
     deadline_consequence = serializers.ChoiceField(

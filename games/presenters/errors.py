@@ -18,6 +18,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
+from games.errors import clip
+
 if TYPE_CHECKING:
     from games.errors import GameServiceError
 
@@ -96,8 +98,9 @@ def render(code: str | Promise, params: dict[str, Any]) -> str:
 
 
 def error_text(exc: GameServiceError, language: str | None = None) -> str:
-    """A service error as the reader reads it, in ``language`` (default: the active one)."""
+    """A service error as the reader reads it, in ``language`` (default: the active one), cut to the
+    errors' ``MESSAGE_LIMIT``."""
     if language is None:
-        return render(exc.key, exc.params)
+        return str(clip(render(exc.key, exc.params)))
     with translation.override(language):
-        return render(exc.key, exc.params)
+        return str(clip(render(exc.key, exc.params)))

@@ -16,7 +16,6 @@ from games.persistence import load_state
 from games.titles import title_of
 
 SITE_LEVELS = ("easy", "normal", "strong")
-STAND_IN_LEVEL = Seat.STAND_IN_LEVEL
 
 
 def bot_seat(game: Game) -> tuple[Seat, Any] | None:

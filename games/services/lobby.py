@@ -8,13 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import variants
-from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game, Seat
 from games.persistence import apply_game_fields, create_rows
 from games.titles import DEFAULT_TITLE, title_named, title_of
 
-MAX_SEATS = ENGINE_MAX_SEATS  # 1 to 6 seats (ruling R-103)
+MAX_SEATS = title_named(DEFAULT_TITLE).max_seats  # 1 to 6 seats (ruling R-103)
 
 
 def game_create(
@@ -137,8 +136,8 @@ def game_create_seated(*, creator, title: str, users: list, deadline_hours: int 
                        deadline_consequence: str = Game.DeadlineConsequence.SKIP,
                        missed_turn_limit: int = 3, options: dict | None = None) -> Game:
     """A game whose seats are given (in seat order) and which starts at once: a league's table."""
-    if not 1 <= len(users) <= ENGINE_MAX_SEATS:
-        raise InvalidRequest("seats_out_of_range", max=ENGINE_MAX_SEATS)
+    if not 1 <= len(users) <= MAX_SEATS:
+        raise InvalidRequest("seats_out_of_range", max=MAX_SEATS)
     if len({u.pk for u in users}) != len(users):
         raise InvalidRequest("one_seat_each")
     content = title_named(DEFAULT_TITLE).content()

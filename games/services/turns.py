@@ -14,7 +14,7 @@ from django.db import transaction
 from games import notifications, queue
 from games.bots import Bot, bot_action
 from games.errors import GameServiceError, StaleVersion
-from games.models import Game, Notification
+from games.models import Game, Notification, Seat
 from games.persistence import load_state
 from games.titles import title_of
 
@@ -67,7 +67,7 @@ def turn_start(*, game_id: int, turn: int) -> None:
     except StaleVersion:
         raise
     except GameServiceError as exc:
-        log.info("the start of turn %s of game %s not applied: %s", turn, game_id, exc.message)
+        log.info("the start of turn %s of game %s not applied: %s", turn, game_id, exc)
         return
     game.refresh_from_db()
     if game.turn_number != turn or game.status != Game.Status.RUNNING:
@@ -119,7 +119,7 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
             break
         if policy == "bot" or state.pending:
             # The stand-in is the normal bot; it sees only this seat's view (games.bots).
-            action = bot_action(content, state, seat, Bot("normal", f"{rng.random()}:{game.version}"))
+            action = bot_action(content, state, seat, Bot(Seat.STAND_IN_LEVEL, f"{rng.random()}:{game.version}"))
         else:
             action = title.skip_action(legal)
         action_submit(game=game, user=None, action=action.to_json(), expected_version=game.version,

@@ -269,13 +269,25 @@ def take_from_board(ctx: Ctx, seat: int, tid: str) -> None:
     draw_due(ctx, seat, rules.ITEM_DRAW, "item_picked_up")
 
 
-def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
+def drop_from_sheet(ctx: Ctx, seat: int, token: str, held: list[str], what: str,
+                    lay_down: Callable[[Ctx, int, str], None]) -> None:
+    """Put down a token the hero holds (``held``: his items or his quests; ``what`` names one in the
+    refusal), as an action on his field: a hero between two fields holds on to it. Dropping an item
+    (ITEM-09) and laying down a quest (QUEST-09) share this; ``lay_down`` is what happens to the token."""
     hero = ctx.state.heroes[seat]
-    if action.token not in hero.items or hero.between is not None:
-        raise IllegalActionError(f"{action.token} is not an item of this hero")
+    if token not in held or hero.between is not None:
+        raise IllegalActionError(f"{token} is not {what} of this hero")
     if not begin_action(ctx, seat):
         return
-    release(ctx, seat, action.token, hero.position, rules.ITEM_DROP)
+    lay_down(ctx, seat, token)
+
+
+def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
+    drop_from_sheet(ctx, seat, action.token, ctx.state.heroes[seat].items, "an item", _drop_item)
+
+
+def _drop_item(ctx: Ctx, seat: int, tid: str) -> None:
+    release(ctx, seat, tid, ctx.state.heroes[seat].position, rules.ITEM_DROP)
 
 
 def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:

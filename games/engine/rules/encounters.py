@@ -53,8 +53,9 @@ def _once(content: Content, state: State, seat: int, tid: str) -> list[str | Non
 class Encounter:
     """One encounter effect, keyed in ``EFFECTS`` by the name tokens.yaml gives it.
 
-    ``apply`` is None for a passive encounter (a Basar, the Kahn, Orchan, the Müllhalde, the Waldläufer):
-    it is not used as an action but read by the rule named by ``rule`` (bazaar, movement).
+    ``apply`` is None for a passive encounter (the Kahn, Orchan, the Müllhalde, the Waldläufer): it is not
+    used as an action but read by the rule named by ``rule`` (movement). A Basar is an effect of its own
+    (rules/bazaar.EFFECTS).
     """
 
     rule: str
@@ -403,8 +404,6 @@ EFFECTS: dict[str, Encounter] = {
     "teleport": Encounter(rules.TELEPORTER, _teleporter),
     "sell_coach": Encounter(rules.COACH_MAKER, _sell_coach, _sell_coach_options),
     "magister": Encounter(rules.WEAPON_MAGISTER, _magister, _magister_options),
-    "bazaar_small": Encounter(rules.BUY_CALL),
-    "bazaar_large": Encounter(rules.BUY_CALL),
     "boat": Encounter(rules.WATER_BOAT),
     "dump_bonus": Encounter(rules.MUELLHALDE),
     "island_ferry": Encounter(rules.WATER_ISLAND),
