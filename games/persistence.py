@@ -107,7 +107,8 @@ def _row_parts(game: Game) -> tuple:
         grid[cell] = letter or None
         revealed[cell] = is_revealed
     codec = title_of(game).codec
-    heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game)]
+    # A co-op game's villains' seat has no hero and so no sheet (games.variants): it holds no hero row.
+    heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game) if seat.sheet]
     token_rows = list(TokenPosition.objects.filter(game=game))
     game._token_rows = {row.token_id: row for row in token_rows}  # write_changes updates these, unread
     tokens = {row.token_id: codec.token(row.loc, row.face_up, tuple(row.seen_by), row.flipped)

@@ -25,8 +25,9 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from accounts.http import HtmxRequest, UserRequest
 from games import cache as game_cache
-from games import poll, rulebook, selectors, services, standing, visits, walking
+from games import coop, poll, rulebook, selectors, services, standing, visits, walking
 from games.presenters import board, board_legend, labels
+from games.presenters import coop as coop_words
 from games.presenters import log as log_text
 from games.presenters.errors import error_text
 from games.presenters.story import STORY_LIMIT, story_since
@@ -256,6 +257,9 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
         "board_empty": not any(cell.get("placed") for cell in view["board"]),
         "colours": board.SEAT_COLOURS,
     })
+    if view.get("coop"):  # the co-op variant (issue 18): its panel and its own end of the game
+        context["coop"] = coop_words.panel(content, view, lang, names, seat_index)
+        context["coop_ending"] = coop_words.ending(coop.outcome(game.variant, view, view["coop"]))
     return context
 
 
@@ -297,6 +301,10 @@ def _story(game: Game, tail: selectors.LogTail, my_seat, describe) -> dict[str, 
 def _dice_check_url(game: Game) -> str | None:
     """The "check the dice" page of a finished game (built by another branch: absent until merged)."""
     if game.status != Game.Status.FINISHED:
+        return None
+    if game.variant:
+        # The dice check replays the log as an ordinary game (views_dice, Title.replay_draws): for a
+        # variant it would report dice that never were. Not offered until it replays the variant.
         return None
     try:
         return reverse("games:dice_check", args=[game.pk])

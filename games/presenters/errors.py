@@ -38,6 +38,11 @@ ERROR_TEXTS: dict[str, Promise] = {
     "leave_after_start": gettext_lazy("You can only leave a game before it starts."),
     "no_seat": gettext_lazy("You have no seat in this game."),
     "creator_cannot_leave": gettext_lazy("The creator cannot leave; delete the game instead."),
+    "variant_unknown": gettext_lazy("There is no variant “%(variant)s”; leave it empty or choose “coop”."),
+    "villain_without_coop": gettext_lazy("Only the co-op variant has a villains' seat."),
+    "villain_unknown": gettext_lazy(
+        "“%(villain)s” is no way to lead the villains: a player (“person”) or nobody (“automatic”)."),
+    "villain_needs_a_hero": gettext_lazy("With a player for the villains the game needs a second seat for a hero."),
     # Bots
     "bot_level_unknown": gettext_lazy("A bot plays at one of the levels %(levels)s."),
     "bots_by_creator_only": gettext_lazy("Only the creator of a game adds bots."),
