@@ -30,10 +30,10 @@ def summary(content: Any, state: Any, view: dict[str, Any], *, villain_seat: int
              for name, code in zip(FIRES, fire_fields(content), strict=True)]
     reward = None
     if coop.reward is not None:
-        reward = {"token": coop.reward["token"], "leader": coop.reward["leader"],
-                  "recipient": coop.reward["recipient"], "waiting": list(coop.reward["waiting"]),
-                  "proposed": list(coop.reward["proposed"]),
-                  "members": _members(coop, coop.reward["leader"])}
+        reward = {"token": coop.reward.token, "leader": coop.reward.leader,
+                  "recipient": coop.reward.recipient, "waiting": list(coop.reward.waiting),
+                  "proposed": list(coop.reward.proposed),
+                  "members": _members(coop, coop.reward.leader)}
     return {
         "villain": villain,
         "villain_seat": villain_seat,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from games.engine.content import load_content
-from games.engine.core.coop import CoopState
+from games.engine.core.coop import CoopReward, CoopState
 from games.engine.rules.setup import new_game
 from games.persistence import _assemble, _global_state
 
@@ -26,9 +26,11 @@ def test_an_ordinary_game_stores_no_coop_key():
 
 def test_a_coop_game_keeps_its_groups_dead_servants_and_reward_in_the_row():
     state = new_game(load_content(), seats=3, seed="p", variant="coop")
-    state.coop = CoopState(servants_dead=4, groups=[[0, 2]], waiting=[1], reward={"token": "fd-09", "leader": 0,
-                                                                                  "recipient": 2, "waiting": [1],
-                                                                                  "proposed": [2], "ambush": False})
+    state.coop = CoopState(servants_dead=4, groups=[[0, 2]], waiting=[1], reward=CoopReward(token="fd-09", leader=0,
+                                                                                  recipient=2, waiting=[1],
+                                                                                  proposed=[2]))
     stored, back = _round_trip(state)
     assert stored["coop"]["servants_dead"] == 4
+    assert stored["coop"]["reward"] == {"token": "fd-09", "leader": 0, "recipient": 2, "waiting": [1],
+                                      "proposed": [2], "ambush": False}
     assert back.coop == state.coop and back.to_json() == state.to_json()

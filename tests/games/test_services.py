@@ -13,6 +13,7 @@ from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, Not
 from games.models import Game, GameAction, TokenPosition
 from games.persistence import load_state
 from tests.conftest import UserFactory
+from tests.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def test_creating_a_game_seats_the_creator(user):
 ])
 def test_bad_game_settings_are_refused(user, kwargs, message):
     kwargs.setdefault("title", "x")
-    with pytest.raises(InvalidRequest, match=message):
+    with refused(InvalidRequest, message):
         services.game_create(creator=user, **kwargs)
     assert not Game.objects.exists()
 
@@ -68,16 +69,16 @@ def test_the_last_join_starts_the_setup(user, other_user):
 
 def test_joining_twice_or_a_full_game_is_refused(user, other_user):
     game = services.game_create(creator=user, title="t", seat_count=2)
-    with pytest.raises(NotAllowed, match="already have a seat"):
+    with refused(NotAllowed, "already have a seat"):
         services.game_join(game=game, user=user)
     services.game_join(game=game, user=other_user)
-    with pytest.raises(NotAllowed, match="not open"):
+    with refused(NotAllowed, "not open"):
         services.game_join(game=game, user=UserFactory())
 
 
 def test_a_private_game_needs_its_invitation(user, other_user):
     game = services.game_create(creator=user, title="t", seat_count=2, visibility=Game.Visibility.PRIVATE)
-    with pytest.raises(NotAllowed, match="invitation"):
+    with refused(NotAllowed, "invitation"):
         services.game_join(game=game, user=other_user)
     services.game_join(game=game, user=other_user, invite_code=game.invite_code)
 
@@ -123,10 +124,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing(user, other_user):
     game = two_player_game(user, other_user)
     state = load_state(game)
     not_to_move = users_by_seat(game)[(state.current + 1) % 2]
-    with pytest.raises(IllegalAction, match="turn"):
+    with refused(IllegalAction, "turn"):
         services.action_submit(game=game, user=not_to_move, action={"kind": "choose_hero", "hero": "elf"},
                                expected_version=0, idempotency_key="x")
-    with pytest.raises(IllegalAction, match="unknown action kind"):
+    with refused(IllegalAction, "unknown action kind"):
         services.action_submit(game=game, user=not_to_move, action={"kind": "fly_away"},
                                expected_version=0, idempotency_key="y")
     game.refresh_from_db()
@@ -135,7 +136,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(user, other_user):
 
 def test_a_stranger_cannot_act(user, other_user):
     game = two_player_game(user, other_user)
-    with pytest.raises(NotAllowed, match="no seat"):
+    with refused(NotAllowed, "no seat"):
         services.action_submit(game=game, user=UserFactory(), action={"kind": "choose_hero", "hero": "elf"},
                                expected_version=0, idempotency_key="x")
 

@@ -21,6 +21,7 @@ from tests.games.test_views_support import (
     submit,
     users_by_seat,
 )
+from tests.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +95,7 @@ def test_several_steps_come_back_one_at_a_time_but_not_the_turns_beginning(walki
     last = GameAction.objects.filter(game=game, taken_back=False).order_by("-sequence").first()
     if last.action["kind"] == "choose_movement":
         services.action_take_back(game=game, user=mover(game))
-    with pytest.raises(NotAllowed, match="no step of yours"):
+    with refused(NotAllowed, "no step of yours"):
         services.action_take_back(game=game, user=mover(game))
 
 
@@ -103,14 +104,14 @@ def test_another_player_cannot_take_back_and_nobody_can_after_the_turn(walking):
     seat, actions = legal(game)
     submit(game, quiet_moves(game, actions)[0])
     other = users_by_seat(game)[1 - seat]
-    with pytest.raises(NotAllowed, match="own turn"):
+    with refused(NotAllowed, "own turn"):
         services.action_take_back(game=game, user=other)
     submit(game, {"kind": "end_turn"})
-    with pytest.raises(NotAllowed, match="own turn"):
+    with refused(NotAllowed, "own turn"):
         services.action_take_back(game=game, user=users_by_seat(game)[seat])
     # The next player's turn has only just begun: nothing of theirs to take back either.
     submit(game, {"kind": "begin_turn"})
-    with pytest.raises(NotAllowed, match="no step of yours"):
+    with refused(NotAllowed, "no step of yours"):
         services.action_take_back(game=game, user=other)
 
 
@@ -125,7 +126,7 @@ def test_a_step_that_revealed_a_token_cannot_be_taken_back(walking):
     submit(game, step)
     row = GameAction.objects.filter(game=game).order_by("-sequence").first()
     assert any(e["kind"] == "token_revealed" for e in row.events)
-    with pytest.raises(NotAllowed, match="revealed"):
+    with refused(NotAllowed, "revealed"):
         services.action_take_back(game=game, user=mover(game))
     assert not GameAction.objects.get(pk=row.pk).taken_back
 
@@ -140,7 +141,7 @@ def test_a_step_with_a_die_cannot_be_taken_back(walking):
     row.save(update_fields=["events"])
     game.refresh_from_db()
     version = game.version
-    with pytest.raises(NotAllowed, match="die"):
+    with refused(NotAllowed, "die"):
         services.action_take_back(game=game, user=mover(game))
     game.refresh_from_db()
     assert game.version == version
