@@ -15,7 +15,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import selectors
+from games import selectors, variants
 from games.errors import NotFound
 from games.models import Game
 from games.presenters.errors import error_text
@@ -34,7 +34,10 @@ def recorded_draws(game: Game) -> list[list[int]]:
             yield row.seat, row.action
 
     title = title_of(game)
-    return title.replay_draws(title.content(), game.seat_count, game.seed, steps(), MAX_DRAWS)
+    seats, options = variants.new_game_args(game)  # a co-op game replays as one (issue 18)
+    version = (game.global_state or {}).get("rules_version", 1)
+    return title.replay_draws(title.content(), seats, game.seed, steps(), MAX_DRAWS, rules_version=version,
+                              **options)
 
 
 def dice_check(request: HttpRequest, game_id: int) -> HttpResponse:

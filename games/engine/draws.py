@@ -29,11 +29,12 @@ class RecordingDice(CounterDice):
 
 
 def replay_draws(content: Content, seats: int, seed: str, steps: Iterable[tuple[int, dict[str, Any]]],
-                 limit: int) -> list[list[int]]:
+                 limit: int, **options: Any) -> list[list[int]]:
     """The draws of a version-2 game of ``seats`` seats from its setup on, replaying ``steps`` (each
-    step's seat and action JSON, in order); at most ``limit`` draws."""
+    step's seat and action JSON, in order); at most ``limit`` draws. ``options``: what else the game was
+    set up with (its rules version, a variant and who leads its villains), as ``new_game`` takes them."""
     record: list[list[int]] = []
-    state = new_game(content, seats, seed, dice=RecordingDice(seed, record))
+    state = new_game(content, seats, seed, dice=RecordingDice(seed, record), **options)
     for seat, action in steps:
         state, _ = apply(content, state, seat, action, RecordingDice(seed, record))
         if len(record) > limit:

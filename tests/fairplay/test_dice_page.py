@@ -12,13 +12,14 @@ from games import services
 from games.engine.core.dice import uniform_below
 from games.models import Game
 from games.views_dice import recorded_draws
+from tests.conftest import UserFactory
 from tests.games.test_views_support import legal, new_game, play_setup, users_by_seat
 
 pytestmark = pytest.mark.django_db
 
 
-def played_game(user, other_user, steps=30):
-    game = play_setup(new_game(user, [other_user], seed="dice-page-seed"))
+def played_game(user, other_user, steps=30, others=(), **options):
+    game = play_setup(new_game(user, [other_user, *others], seed="dice-page-seed", **options))
     rng = random.Random(3)
     for i in range(steps):
         seat, actions = legal(game)
@@ -30,7 +31,20 @@ def played_game(user, other_user, steps=30):
 
 
 def test_the_recorded_draws_are_the_games_and_follow_from_the_seed(user, other_user):
-    game = played_game(user, other_user)
+    _check_draws(played_game(user, other_user))
+
+
+@pytest.mark.rule("COOP-09", "COOP-13")
+def test_a_coop_game_replays_as_a_coop_game_on_the_dice_page(user, other_user):
+    """The check replays the variant with its villains' seat (the Namenloser in the bag from the start):
+    replayed as an ordinary game its draws would not be the game's."""
+    game = played_game(user, other_user, steps=40, others=[UserFactory(username="villain")], variant="coop",
+                       villain="person")
+    assert game.variant == "coop"
+    _check_draws(game)
+
+
+def _check_draws(game):
     draws = recorded_draws(game)
     assert draws[0][0] == 0
     for (start, n, value, after), following in zip(draws, [*draws[1:], None], strict=True):
