@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 
 
 def _setup() -> None:
@@ -32,7 +33,8 @@ def _setup() -> None:
 
     setup_test_environment()
     override_settings(
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 100_000}}},
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                             "OPTIONS": {"MAX_ENTRIES": 100_000}}},
         DEBUG=False,
     ).enable()
     call_command("migrate", verbosity=0)
@@ -101,14 +103,14 @@ def _measure(log_length: int, repeat: int, steps: int) -> dict[str, float]:
             kind = action.pop("kind")
             form = {"kind": kind, "params": json.dumps(action), "version": game.version,
                     "idempotency_key": f"in-{log_length}-{step}"}
-            htmx.append(_ms(lambda: client.post(reverse("games:submit", args=[game.pk]), form,
-                                                HTTP_HX_REQUEST="true"), 1))
+            htmx.append(_ms(partial(client.post, reverse("games:submit", args=[game.pk]), form,
+                                    HTTP_HX_REQUEST="true"), 1))
         else:
             body = {"action": action, "expected_version": game.version}
-            api_submit.append(_ms(lambda: client.post(api + "actions/", body, content_type="application/json",
-                                                      HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}"), 1))
+            api_submit.append(_ms(partial(client.post, api + "actions/", body, content_type="application/json",
+                                          HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}"), 1))
         other = clients[1 - seat]
-        cold.append(_ms(lambda: other.get(poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), 1))
+        cold.append(_ms(partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), 1))
     figures["partial (cold: first after a step)"] = statistics.median(cold)
     figures["htmx submit (with its response)"] = statistics.median(htmx)
     figures["API submit"] = statistics.median(api_submit)
