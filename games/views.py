@@ -461,6 +461,7 @@ def _game_html(request: GameRequest, game: Game) -> str:
         game_id=game.pk, seed=game.seed, version=game.version, seat=seat_index, lang=_lang(),
         tz=timezone.get_current_timezone_name(), extra=_fragment_extra(request, game, seats, my_seat))
     found = fragments.get(key)
+    html: str
     if found is None:
         context = _page_context(request, game)
         html = render_to_string("games/_game.html", {**context, **fragments.CONTEXT}, request=request)

@@ -8,6 +8,7 @@ submitted for the requester's own seat, which the service determines from the us
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import QuerySet, prefetch_related_objects
@@ -64,7 +65,7 @@ def _kept(game: Game, seat: int | None, name: str, parts: tuple, build) -> Any:
     return games_cache.api_data(key, build)
 
 
-class _KeptPage:
+class _KeptPage(Sequence[Any]):
     """One kept page of a log as the paginator sees the whole log: its length, and the page for the slice
     the paginator asks for (the only one it asks for: the page it counted)."""
 
@@ -74,7 +75,7 @@ class _KeptPage:
     def __len__(self) -> int:
         return self._count
 
-    def __getitem__(self, _slice: slice) -> list:
+    def __getitem__(self, _index: Any) -> Any:
         return self._page
 
 
@@ -313,7 +314,7 @@ class GameLogView(ApiView):
         # it never answers None ("not paginated").
         rows_page = paginator.paginate_queryset(rows, request, view=self) or []
         page = s.LogEntrySerializer([selectors.log_entry(row, seat, game=game) for row in rows_page], many=True).data
-        games_cache.api_put(key, (paginator.page.paginator.count, list(page)))
+        games_cache.api_put(key, (paginator.page.paginator.count if paginator.page else 0, list(page)))
         return paginator.get_paginated_response(page)
 
 
