@@ -1,7 +1,7 @@
 """The game page's and the API's requests in one process (issue 17): Django's test client on a scratch
 SQLite database with the local-memory cache, so no network and no other server is involved — the
-Python work per request alone. Prints the median milliseconds of each request at logs of 10 and 1,500
-actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats).
+Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
+logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -40,18 +40,21 @@ def _setup() -> None:
     call_command("migrate", verbosity=0)
 
 
-def _ms(run: Callable[[], object], repeat: int) -> float:
-    times = []
+def _ms(run: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The median wall-clock and CPU milliseconds of ``run`` (the CPU time of this process: on a shared
+    machine it leaves out the time the scheduler gave to others, which the wall clock does not)."""
+    wall, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         response = run()
-        times.append((time.perf_counter() - start) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
         status = getattr(response, "status_code", 200)
         assert status < 400, status
-    return statistics.median(times)
+    return statistics.median(wall), statistics.median(cpu)
 
 
-def _measure(log_length: int, repeat: int, steps: int) -> dict[str, float]:
+def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float, float]]:
     from django.test import Client
     from django.urls import reverse
 
@@ -92,7 +95,9 @@ def _measure(log_length: int, repeat: int, steps: int) -> dict[str, float]:
         "API actions": _ms(lambda: me.get(api + "actions/"), repeat),
         "API log page": _ms(lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}), repeat),
     }
-    htmx, api_submit, cold = [], [], []
+    htmx: list[tuple[float, float]] = []
+    api_submit: list[tuple[float, float]] = []
+    cold: list[tuple[float, float]] = []
     for step in range(steps):
         seat, actions = acting()
         if not actions:
@@ -111,13 +116,17 @@ def _measure(log_length: int, repeat: int, steps: int) -> dict[str, float]:
                                           HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}"), 1))
         other = clients[1 - seat]
         cold.append(_ms(partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), 1))
-    figures["partial (cold: first after a step)"] = statistics.median(cold)
-    figures["htmx submit (with its response)"] = statistics.median(htmx)
-    figures["API submit"] = statistics.median(api_submit)
+    figures["partial (cold: first after a step)"] = _medians(cold)
+    figures["htmx submit (with its response)"] = _medians(htmx)
+    figures["API submit"] = _medians(api_submit)
     return figures
 
 
-def main(quick: bool = False) -> dict[int, dict[str, float]]:
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def main(quick: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
     _setup()
     lengths = (10, 150) if quick else (10, 1500)
     repeat, steps = (5, 6) if quick else (15, 14)
@@ -126,9 +135,9 @@ def main(quick: bool = False) -> dict[int, dict[str, float]]:
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         load = "?"
-    print(f"in-process (test client, SQLite, locmem cache), median ms; load average {load}")
+    print(f"in-process (test client, SQLite, locmem cache), median ms wall / CPU; load average {load}")
     names = list(results[lengths[0]])
-    print(f"{'request':<40}" + "".join(f"{'log ' + str(n):>12}" for n in lengths))
+    print(f"{'request':<40}" + "".join(f"{'log ' + str(n):>18}" for n in lengths))
     for name in names:
-        print(f"{name:<40}" + "".join(f"{results[n][name]:>12.2f}" for n in lengths))
+        print(f"{name:<40}" + "".join(f"{results[n][name][0]:>9.2f} /{results[n][name][1]:>7.2f}" for n in lengths))
     return results
