@@ -1,10 +1,11 @@
 """Errors the game services raise; views and the API map each to a status and a stable code.
 
 A service error carries a ``key`` (the code of its message in ``games.presenters.errors``, or a lazy
-translation of a ready-made message) and the message's parameters, like Django's ``ValidationError``; the
-words are looked up where the error is shown, in the reader's language. ``reason`` keeps a technical
-explanation (the engine's English reason for an illegal action) that the API returns as
-``details.reason`` and the page does not show.
+translation of a ready-made message) and the message's parameters, like Django's ``ValidationError``; it
+holds no words. Where the error is shown, the caller asks the presenter for them, in the reader's
+language (``games.presenters.errors.error_text``): the errors lie below the presenters and never import
+them. ``reason`` keeps a technical explanation (the engine's English reason for an illegal action) that
+the API returns as ``details.reason`` and the page does not show.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from typing import Any
 
 from django.utils.functional import Promise
 
-from games.presenters.errors import error_text
-
 # Messages quote what was sent (an unknown kind, a bad value); they never quote more than this.
 MESSAGE_LIMIT = 300
 
 
-def _cut(value: Any) -> Any:
+def clip(value: Any) -> Any:
+    """A quoted value, or a message, no longer than ``MESSAGE_LIMIT`` characters."""
     if isinstance(value, str) and len(value) > MESSAGE_LIMIT:
         return value[:MESSAGE_LIMIT] + "…"
     return value
@@ -33,25 +33,17 @@ class GameServiceError(Exception):
         # A lazy translation (the leagues' and table talk's ready-made messages) stays lazy: it is
         # rendered in the reader's language like a code's message.
         self.key: str | Promise = key if isinstance(key, Promise) else str(key)
-        self.params = {name: _cut(value) for name, value in params.items()}
-        self.reason = _cut(reason)
+        self.params = {name: clip(value) for name, value in params.items()}
+        self.reason = clip(reason)
         # Facts the API adds to ``details`` beside the reason (a stale version: the current one).
         self.details: dict[str, Any] = {}
         super().__init__(key)
 
-    @property
-    def message(self) -> str:
-        """The message in the active language (the page's, the request's)."""
-        return str(_cut(error_text(self)))
-
-    @property
-    def english(self) -> str:
-        """The message in English: for logs and the API's ``details.reason``."""
-        return str(_cut(error_text(self, "en")))
-
     def __str__(self) -> str:
-        """For logs and developers: the English message, and the technical reason when there is one."""
-        return f"{self.english} ({self.reason})" if self.reason else self.english
+        """For logs and developers: the code, its parameters and the technical reason (no words: a
+        reader's message comes from games.presenters.errors.error_text)."""
+        text = f"{self.key} {self.params}" if self.params else str(self.key)
+        return f"{text} ({self.reason})" if self.reason else text
 
 
 class NotAllowed(GameServiceError):

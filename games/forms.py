@@ -8,10 +8,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import ACTION_KINDS
-
 from .models import Game
 from .services import MAX_SEATS
+from .titles import default_title
 
 MAX_DEADLINE_HOURS = 24 * 14
 
@@ -39,6 +38,21 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    variant = forms.ChoiceField(
+        label=_("Variant"), required=False, initial="", widget=forms.RadioSelect,
+        choices=[("", _("The ordinary game: every hero for themselves")),
+                 ("coop", _("Co-op against extra-hard monsters (“Kooperativ gegen extraharte Monster”)"))],
+        help_text=_("The author's cooperative variant: the heroes win or lose together against harder "
+                    "monsters and the Namenloser's servants marching on the temple's four fires."),
+    )
+    villain = forms.ChoiceField(
+        label=_("Who leads the villains (co-op only)"), required=False, initial="automatic",
+        widget=forms.RadioSelect,
+        choices=[("automatic", _("Nobody: the servants march by themselves")),
+                 ("person", _("A player: the last seat leads the servants"))],
+        help_text=_("With a player for the villains, that player's seat is counted among the players above."),
+    )
+
     bots = forms.IntegerField(
         label=_("Bots"), min_value=0, max_value=MAX_SEATS - 1, initial=0, required=False,
         help_text=_("Seats after yours that bots take: one player and three bots start at once."),
@@ -56,6 +70,10 @@ class GameCreateForm(forms.Form):
         if seats is not None and bots >= seats:
             self.add_error("bots", _("Bots may take any seat but yours."))
         data["bots"] = bots
+        data["variant"] = data.get("variant") or ""
+        data["villain"] = (data.get("villain") or "automatic") if data["variant"] == "coop" else ""
+        if data["variant"] == "coop" and data["villain"] == "person" and seats is not None and seats < 2:
+            self.add_error("villain", _("A player for the villains needs a second seat, for a hero."))
         data["bot_level"] = data.get("bot_level") or "normal"
         return data
 
@@ -81,7 +99,7 @@ class ActionForm(forms.Form):
 
     def clean_kind(self) -> str:
         kind: str = self.cleaned_data["kind"]
-        if kind not in ACTION_KINDS:
+        if kind not in default_title().action_kinds:
             raise forms.ValidationError(_("Unknown action."))
         return kind
 

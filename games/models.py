@@ -53,6 +53,14 @@ class Game(models.Model):
     # Which board game this is (games.titles): the site reaches its rules only through that interface.
     # Named title_key because ``title`` has always held the game's own name (the API's "title").
     title_key = models.CharField(max_length=20, default="rueckkehr")
+    # The rules variant (issue 18): blank for the ordinary game, "coop" for the author's cooperative
+    # variant "Kooperativ gegen extraharte Monster". A co-op game's last seat leads the villains: a
+    # person or bot who takes it like any seat ("person"), or the automatic Diener ("automatic"), whose
+    # seat the site fills itself and whose turns the turn-start task plays (services.lobby, services.turns).
+    variant = models.CharField(_("variant"), max_length=10, blank=True, default="",
+                               choices=[("", _("Ordinary game")), ("coop", _("Co-op against extra-hard monsters"))])
+    villain = models.CharField(_("villain"), max_length=10, blank=True, default="",
+                               choices=[("", "–"), ("person", _("a player")), ("automatic", _("automatic"))])
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)

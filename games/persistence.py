@@ -1,21 +1,24 @@
 """Between rows and engine State: load a game's state, write back only what changed.
 
-The state's own codec (``State.to_json``/``State.from_parts``, ``HeroState.to_json``/``from_json``)
-decides the JSON; this module only says where each part lives: the phase, seat to move and turn in
+The state's own codec (``State.to_json``/``State.from_parts``, ``HeroState.to_json``/``from_json``),
+reached through the game's title (``title_of(game).codec``), decides the JSON; this module only says
+where each part lives: the phase, seat to move and turn in
 columns of the game row, the rest of the global part in ``Game.global_state``, the board's cards in
 ``RegionPlacement``, each hero's sheet on his ``Seat`` and each token in a ``TokenPosition`` row.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
 
-from games.engine.core.state import HeroState, State, TokenState
-
 from .models import Game, RegionPlacement, Seat, TokenPosition
+from .titles import title_of
+
+if TYPE_CHECKING:
+    from games.engine.core.state import HeroState, State
 
 SHARED_STATE_SECONDS = 600  # long enough for everyone polling a game to read it, short enough to drop
 
@@ -103,10 +106,13 @@ def _row_parts(game: Game) -> tuple:
             "letter", "cell", "revealed"):
         grid[cell] = letter or None
         revealed[cell] = is_revealed
-    heroes = [HeroState.from_json(seat.sheet) for seat in seats_of(game)]
+    codec = title_of(game).codec
+    # A co-op game's villains' seat has no hero and so no sheet (games.variants): it holds no hero row.
+    heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game) if seat.sheet]
     token_rows = list(TokenPosition.objects.filter(game=game))
     game._token_rows = {row.token_id: row for row in token_rows}  # write_changes updates these, unread
-    tokens = {row.token_id: TokenState(row.loc, row.face_up, tuple(row.seen_by), row.flipped) for row in token_rows}
+    tokens = {row.token_id: codec.token(row.loc, row.face_up, tuple(row.seen_by), row.flipped)
+              for row in token_rows}
     return grid, revealed, heroes, tokens
 
 
@@ -116,7 +122,8 @@ def _assemble(game: Game, parts: tuple) -> State:
     data.update((key, getattr(game, column)) for key, column in COLUMN_KEYS.items())
     data.update(grid=list(grid), revealed=list(revealed))
     # Keys absent from games stored long ago (rules_version, chance_draws) take the State's defaults.
-    return State.from_parts(data, heroes=list(heroes), tokens=dict(tokens))
+    state: State = title_of(game).codec.from_parts(data, heroes=list(heroes), tokens=dict(tokens))
+    return state
 
 
 def apply_game_fields(game: Game, state: State) -> list[str]:

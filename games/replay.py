@@ -10,14 +10,17 @@ stale one is never asked for.
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 
-from games.engine import State
 from games.titles import title_of
 
-from . import standing
+from . import standing, variants
 from .models import Game
+
+if TYPE_CHECKING:
+    from games.engine import State
 
 SNAPSHOT_EVERY = 50
 SNAPSHOT_SECONDS = 3600
@@ -27,8 +30,9 @@ def initial_state(content, game: Game) -> State:
     """The state a game's log starts from: its seed and seats, with the rules and the dice of the
     version it was created under (a game stored before issue 11 has no rules_version: version 1)."""
     version = (game.global_state or {}).get("rules_version", 1)
-    return title_of(game).new_game(content, game.seat_count, game.seed, rules_version=version,
-                                   dice_version=game.dice_version)
+    seats, options = variants.new_game_args(game)  # the variant's seats and options (issue 18)
+    return title_of(game).new_game(content, seats, game.seed, rules_version=version,
+                                   dice_version=game.dice_version, **options)
 
 
 def _snapshot_key(game: Game, taken_back: list[int], sequence: int) -> str:

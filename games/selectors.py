@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
+from . import coop, variants
 from .errors import NotFound
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
@@ -168,7 +169,21 @@ def _live_view(game: Game, seat_index: int | None) -> dict[str, Any]:
     if game.status == Game.Status.OPEN:
         return {"phase": "lobby", "seats": game.seat_count}
     title = title_of(game)
-    return title.view(title.content(), load_state(game), seat_index)
+    content = title.content()
+    return seat_view(game, content, load_state(game), seat_index)
+
+
+def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, Any]:
+    """The engine's view of ``state`` for the seat, and in a co-op game the variant's public record
+    (``games.coop``: fires, Diener, groups, dead Diener, the reward being agreed on) under ``coop``."""
+    view = title_of(game).view(content, state, seat_index)
+    if variants.is_coop(game):
+        record = coop.summary(content, state, view, villain_seat=variants.villain_seat(game), villain=game.villain)
+        if record is not None:
+            # The engine's own keys (the villain player's points, the engine's outcome …) stay beside the
+            # site's record; where both name a thing, the site's words (games.coop) are the ones served.
+            view["coop"] = {**(view.get("coop") or {}), **record}
+    return view
 
 
 def log_entry(row: GameAction, seat_index: int | None, *, game: Game) -> dict[str, Any]:
@@ -342,4 +357,4 @@ def _replayed_spectator_view(game: Game, delay: int) -> SpectatorView:
         if after.turn > target:
             break
         state, upto = after, row.sequence
-    return SpectatorView(title.view(content, state, None), state.turn, upto)
+    return SpectatorView(seat_view(game, content, state, None), state.turn, upto)

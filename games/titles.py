@@ -18,10 +18,23 @@ from django.utils.translation import gettext_lazy as _
 
 import games.engine as rueckkehr
 from games.engine.content import load_content
+from games.engine.content.authored import sections as authored_sections
+from games.engine.core.state import HeroState, State, TokenState
 from games.engine.draws import replay_draws
 from games.engine.playout import acting_seat, skip_action, turn_begin_action
 from games.engine.rules.setup import MAX_SEATS
 from games.engine.visibility import action_for, events_for, sealed
+
+
+@dataclass(frozen=True)
+class StateCodec:
+    """How the site keeps a title's state in rows (games.persistence): the state's own codec decides the
+    JSON; the site asks it for the state from the parts it stores apart (the global JSON on the game
+    row, each hero's sheet on his seat, each token in a row of its own)."""
+
+    from_parts: Callable[..., Any]               # (global JSON, heroes=[...], tokens={...}) -> the state
+    hero_from_json: Callable[[dict[str, Any]], Any]
+    token: Callable[..., Any]                    # (loc, face_up, seen_by, flipped) -> a token's state
 
 
 @dataclass(frozen=True)
@@ -42,11 +55,13 @@ class Title:
     turn_begin_action: Callable[[Any], Any]   # state -> the action a turn start applies by itself, or None
     skip_action: Callable[[Any], Any]         # legal actions -> the step a skipped turn takes
     replay_draws: Callable[..., list[list[int]]]  # the dice check page: every draw of a game's log
+    authored_values: Callable[[Any], list[tuple[str, list[Any]]]]  # content -> the values we chose, by section
     events_for: Callable[..., Any]
     action_for: Callable[..., Any]
     sealed: Callable[..., Any]
     action_kinds: Any
     presenters: str       # the dotted path of the package that draws and words it
+    codec: StateCodec
 
 
 RUECKKEHR = Title(
@@ -66,11 +81,13 @@ RUECKKEHR = Title(
     turn_begin_action=turn_begin_action,
     skip_action=skip_action,
     replay_draws=replay_draws,
+    authored_values=authored_sections,
     events_for=events_for,
     action_for=action_for,
     sealed=sealed,
     action_kinds=rueckkehr.ACTION_KINDS,
     presenters="games.presenters",
+    codec=StateCodec(from_parts=State.from_parts, hero_from_json=HeroState.from_json, token=TokenState),
 )
 
 TITLES: dict[str, Title] = {RUECKKEHR.key: RUECKKEHR}
@@ -86,6 +103,11 @@ def title_named(key: str) -> Title:
         return TITLES[key]
     except KeyError:
         raise UnknownTitle(key) from None
+
+
+def default_title() -> Title:
+    """The title of a new game, and of the pages that belong to no game (content, rules, action kinds)."""
+    return TITLES[DEFAULT_TITLE]
 
 
 def title_of(game: Any) -> Title:

@@ -18,6 +18,7 @@ from django.shortcuts import render
 from games import selectors
 from games.errors import NotFound
 from games.models import Game
+from games.presenters.errors import error_text
 from games.titles import title_of
 
 MAX_DRAWS = 20_000
@@ -42,7 +43,7 @@ def dice_check(request: HttpRequest, game_id: int) -> HttpResponse:
     except NotFound as exc:
         from django.http import Http404
 
-        raise Http404(exc.message) from exc
+        raise Http404(error_text(exc)) from exc
     context: dict[str, Any] = {"game": game, "finished": game.is_finished, "checkable": False}
     if game.is_finished and game.dice_version == 2:
         context["checkable"] = True

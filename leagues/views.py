@@ -22,6 +22,7 @@ from accounts.http import UserRequest
 from games import services as game_services
 from games.errors import GameServiceError, NotFound
 from games.models import Game
+from games.presenters.errors import error_text
 
 from . import exports, selectors, services
 from .forms import ClubForm, InviteForm, JoinRequestForm, SeasonForm
@@ -43,7 +44,7 @@ def _season(request: HttpRequest, season_id: int) -> Season:
 
 
 def _refused(request: HttpRequest, exc: GameServiceError) -> None:
-    messages.error(request, _("Not possible: %(reason)s") % {"reason": exc.message})
+    messages.error(request, _("Not possible: %(reason)s") % {"reason": error_text(exc)})
 
 
 def _club_url(club: Club) -> str:
@@ -67,7 +68,7 @@ def club_create(request: UserRequest) -> HttpResponse:
         try:
             club = services.club_create(user=request.user, **form.cleaned_data)
         except GameServiceError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, error_text(exc))
         else:
             messages.success(request, _("The club “%(name)s” was founded.") % {"name": club.name})
             return redirect(_club_url(club))
@@ -208,7 +209,7 @@ def season_create(request: UserRequest, club_id: int) -> HttpResponse:
         try:
             season = services.season_create(user=request.user, club=club, **form.cleaned_data)
         except GameServiceError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, error_text(exc))
         else:
             messages.success(request, _("The season “%(name)s” is open for entries.") % {"name": season.name})
             return redirect(reverse("leagues:season", args=[season.pk]))

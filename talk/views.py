@@ -27,6 +27,7 @@ from games import selectors as game_selectors
 from games.errors import GameServiceError, NotFound
 from games.models import Game
 from games.presenters import board
+from games.presenters.errors import error_text
 from games.titles import title_of
 from leagues import selectors as league_selectors
 
@@ -69,8 +70,8 @@ def _chat_stamp_shown(user, game: Game) -> str:
 
 def _refusal(exc: GameServiceError) -> str:
     if exc.code == "not_allowed":
-        return _("Not allowed: %(reason)s") % {"reason": exc.message}
-    return _("Invalid request: %(reason)s") % {"reason": exc.message}
+        return _("Not allowed: %(reason)s") % {"reason": error_text(exc)}
+    return _("Invalid request: %(reason)s") % {"reason": error_text(exc)}
 
 
 @login_required
@@ -122,7 +123,7 @@ def _message_action(request: UserRequest, game_id: int, message_id: int, do: Cal
     try:
         do(game)
     except NotFound as exc:
-        raise Http404(exc.message) from exc
+        raise Http404(error_text(exc)) from exc
     except GameServiceError as exc:
         error = _refusal(exc)
     if not request.htmx:
@@ -155,7 +156,7 @@ def notes(request: UserRequest, game_id: int) -> HttpResponse:
         services.note_save(user=request.user, game=game, body=request.POST.get("body", ""))
         text = _("Notes saved.")
     except NotFound as exc:
-        raise Http404(exc.message) from exc
+        raise Http404(error_text(exc)) from exc
     except GameServiceError as exc:
         text = _refusal(exc)
     if not request.htmx:
@@ -268,7 +269,7 @@ def push_subscribe(request: UserRequest) -> HttpResponse:
                                p256dh=str(keys.get("p256dh", "")), auth=str(keys.get("auth", "")),
                                user_agent=request.headers.get("User-Agent", ""))
     except GameServiceError as exc:
-        return HttpResponse(exc.message, status=400, content_type="text/plain")
+        return HttpResponse(error_text(exc), status=400, content_type="text/plain")
     return HttpResponse(status=204)
 
 
@@ -339,7 +340,7 @@ def club_webhooks(request: UserRequest, club_id: int) -> HttpResponse:
     except ValueError:
         raise Http404() from None
     except NotFound as exc:
-        raise Http404(exc.message) from exc
+        raise Http404(error_text(exc)) from exc
     except GameServiceError as exc:
         messages.error(request, _refusal(exc))
     return back

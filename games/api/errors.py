@@ -110,11 +110,12 @@ def error_body(language: str, code: str, message: str | None = None,
 def _service_error(exc: GameServiceError, language: str) -> tuple[int, dict[str, Any]]:
     """A service's refusal: its message in the reader's language (games.presenters.errors), its code
     in ``details.error`` and its English reason (the engine's, for an illegal action) in ``details.reason``."""
-    details: dict[str, Any] = {"reason": exc.reason or exc.english, **exc.details}
+    english = error_text(exc, "en")
+    details: dict[str, Any] = {"reason": exc.reason or english, **exc.details}
     message = error_text(exc, language)
     if exc.key in ERROR_TEXTS:
         details["error"] = exc.key
-    elif language != "en" and message == exc.english:
+    elif language != "en" and message == english:
         # A ready-made English text without a German translation (table talk): the code's German message.
         message = message_for(language, exc.code)
     return exc.status, error_body(language, exc.code, message, details)

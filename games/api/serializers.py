@@ -15,8 +15,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apibase.serializers import StrictSerializer, UtcDateTimeField
-from games.engine.rules.setup import MAX_SEATS
+from games import coop, selectors, variants
 from games.models import Game
+from games.titles import default_title
 
 MAX_INT = 2_147_483_647
 LIVE_STATUSES = (Game.Status.SETUP, Game.Status.RUNNING)
@@ -49,12 +50,21 @@ class GameListQuerySerializer(serializers.Serializer):
 
 class GameCreateSerializer(StrictSerializer):
     title = serializers.CharField(max_length=80)
-    seat_count = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    seat_count = serializers.IntegerField(min_value=1, max_value=default_title().max_seats)
     visibility = serializers.ChoiceField(choices=Game.Visibility.values, default=Game.Visibility.PUBLIC)
     deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 14, default=72)
     deadline_consequence = serializers.ChoiceField(
         choices=Game.DeadlineConsequence.values, default=Game.DeadlineConsequence.SKIP)
     missed_turn_limit = serializers.IntegerField(min_value=1, max_value=20, default=3)
+    variant = serializers.ChoiceField(
+        choices=["", "coop"], default="", allow_blank=True,
+        help_text='"" (the ordinary game) or "coop": the author\'s cooperative variant "Kooperativ gegen '
+                  'extraharte Monster" (heroes together against extra-hard monsters and the servants).')
+    villain = serializers.ChoiceField(
+        choices=["", "automatic", "person"], default="", allow_blank=True,
+        help_text='Co-op only: who leads the villains. "person": the last seat, taken like any other and '
+                  'counted in seat_count; "automatic" (the default): the servants march by themselves on a '
+                  'seat the site adds when the game starts.')
 
 
 class GameJoinSerializer(StrictSerializer):
@@ -78,7 +88,8 @@ class LogQuerySerializer(serializers.Serializer):
 # --- games ----------------------------------------------------------------------------------------------
 class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    name = serializers.CharField(help_text="The player's public name (empty for a free seat).")
+    name = serializers.CharField(help_text="The player's public name (empty for a free seat; "
+                                           "\"Servants (automatic)\" for a co-op game's automatic villains).")
     hero = serializers.CharField(allow_null=True, help_text="Hero key once chosen, e.g. `krieger`.")
     is_bot = serializers.BooleanField()
     dropped = serializers.BooleanField()
@@ -115,9 +126,66 @@ def acting_seat(game: Game) -> int | None:
     return game.current_seat
 
 
+# --- the co-op variant (issue 18) --------------------------------------------------------------------------
+class CoopFireSerializer(serializers.Serializer):
+    colour = serializers.ChoiceField(choices=["yellow", "blue", "green", "pink"])
+    field = serializers.CharField(help_text="N9 yellow, N10 blue, N11 green, N12 pink (reached from N4, N4, N3, N2).")
+    servant = serializers.CharField(allow_null=True, help_text="The Diener token holding it, or null: free.")
+
+
+class CoopServantSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    field = serializers.CharField()
+
+
+class CoopRewardSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="The beaten monster whose reward the group shares.")
+    leader = serializers.IntegerField(help_text="The seat whose turn it is: it proposes who receives the reward.")
+    recipient = serializers.IntegerField(allow_null=True, help_text="The proposed member, null until proposed.")
+    waiting = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text="Members who have not yet agreed to the proposal (they answer "
+                                              "`reward_agree`, each on their own, in this order).")
+    proposed = serializers.ListField(child=serializers.IntegerField(), help_text="Members proposed so far.")
+    members = serializers.ListField(child=serializers.IntegerField())
+
+
+class CoopSerializer(serializers.Serializer):
+    """The co-op variant's public record (``games.coop.summary``): nothing in it is secret."""
+
+    villain = serializers.ChoiceField(choices=["person", "automatic"],
+                                      help_text="Who leads the villains: a player, or nobody (automatic).")
+    villain_seat = serializers.IntegerField(help_text="The villains' seat: the game's last seat.")
+    automatic = serializers.BooleanField(help_text="The engine moves the Diener by itself.")
+    groups = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                   help_text="Seats moving together, each group sorted.")
+    fires = CoopFireSerializer(many=True)
+    fires_held = serializers.IntegerField(help_text="All four held: the heroes have lost.")
+    servants = CoopServantSerializer(many=True, help_text="The Diener on the board as you see them.")
+    servants_dead = serializers.IntegerField()
+    penalty = serializers.IntegerField(help_text="What the dead Diener add to every villain: -1 per three.")
+    marching = serializers.BooleanField(help_text="The Diener are in play and have waited for every hero.")
+    waiting = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text="Seats still to have a turn before the Diener move.")
+    lost = serializers.BooleanField(help_text="The heroes have lost together.")
+    reward = CoopRewardSerializer(allow_null=True, help_text="A group's reward being agreed on, or null.")
+    # The engine's own keys of its co-op view, served beside the site's record (GET .../state/ only).
+    seat_count = serializers.IntegerField(required=False, help_text="Every seat: the heroes and the villains'.")
+    held_fires = serializers.ListField(child=serializers.CharField(), required=False,
+                                       help_text="The fire fields a Diener holds.")
+    points_left = serializers.IntegerField(allow_null=True, required=False,
+                                           help_text="A villain player's movement points left in his turn.")
+    spent = serializers.DictField(child=serializers.IntegerField(), required=False,
+                                  help_text="A villain player's turn: points spent on each Diener (at most 3).")
+    halted = serializers.ListField(child=serializers.CharField(), required=False,
+                                   help_text="A villain player's turn: Diener that stopped (token, hero, fire).")
+    outcome = serializers.CharField(allow_null=True, required=False,
+                                    help_text="The engine's word once finished: heroes, villain or lost.")
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     title = serializers.CharField()
+    variant = serializers.ChoiceField(choices=["", "coop"], help_text='"" the ordinary game, "coop" the co-op variant.')
     status = serializers.ChoiceField(choices=Game.Status.values)
     phase = serializers.CharField(help_text="lobby, setup_hero, setup_region, setup_manor, setup_axis, play, finished")
     visibility = serializers.ChoiceField(choices=Game.Visibility.values)
@@ -140,7 +208,9 @@ class GameSummarySerializer(serializers.Serializer):
         return [
             {
                 "index": s.index,
-                "name": s.user.public_name if s.user else (f"Bot ({s.bot_level or 'normal'})" if s.is_bot else ""),
+                "name": s.user.public_name if s.user else (
+                    f"Bot ({s.bot_level or 'normal'})" if s.is_bot
+                    else "Servants (automatic)" if s.bot_level == variants.AUTOMATIC_LEVEL else ""),
                 "hero": s.hero_key or None,
                 "is_bot": s.is_bot,
                 "dropped": s.dropped,
@@ -179,6 +249,41 @@ class GameDetailSerializer(GameSummarySerializer):
         help_text="For the players of a private game: the code others need to join it.")
     started_at = UtcDateTimeField(allow_null=True)
     finished_at = UtcDateTimeField(allow_null=True)
+    villain = serializers.ChoiceField(choices=["", "person", "automatic"],
+                                      help_text='Co-op only: who leads the villains ("" otherwise).')
+    villain_seat = serializers.SerializerMethodField(
+        help_text="Co-op only: the villains' seat, the game's last (an automatic one is added at the start).")
+    coop = serializers.SerializerMethodField(
+        help_text="Co-op only, once the game has started: fires, Diener, groups, dead Diener, the reward "
+                  "being agreed on (the same record as GET .../state/'s `coop`).")
+    outcome = serializers.SerializerMethodField(
+        help_text="Co-op only, once finished: heroes_won, fires_taken (the villains took the four fires) or "
+                  "group_lost (a group of three lost against the Namenloser).")
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_villain_seat(self, game: Game) -> int | None:
+        return variants.villain_seat(game)
+
+    def _coop_view(self, game: Game) -> dict[str, Any] | None:
+        if not variants.is_coop(game) or game.status == Game.Status.OPEN:
+            return None
+        # One view per game for its coop and outcome: kept on the game object this serializer reads.
+        cached: dict[str, Any] | None = getattr(game, "_coop_view", None)
+        if cached is None:
+            cached = selectors.player_view(game=game, seat_index=_my_seat(game, self.context["request"].user))
+            game._coop_view = cached  # type: ignore[attr-defined]
+        return cached
+
+    @extend_schema_field(CoopSerializer(allow_null=True))
+    def get_coop(self, game: Game) -> dict[str, Any] | None:
+        view = self._coop_view(game)
+        return view.get("coop") if view else None
+
+    @extend_schema_field(serializers.ChoiceField(choices=["heroes_won", "fires_taken", "group_lost"],
+                                                 allow_null=True))
+    def get_outcome(self, game: Game) -> str | None:
+        view = self._coop_view(game)
+        return coop.outcome(game.variant, view, view.get("coop")) if view else None
 
     @extend_schema_field(OpenApiTypes.STR)
     def get_seed(self, game: Game) -> str | None:
@@ -336,6 +441,7 @@ class PlayerViewSerializer(serializers.Serializer):
     namenloser_card = serializers.CharField(allow_null=True, required=False)
     dragon_card = serializers.CharField(allow_null=True, required=False)
     winner = serializers.IntegerField(allow_null=True, required=False)
+    coop = CoopSerializer(required=False, help_text="Co-op games only (issue 18).")
 
 
 class HeroesSerializer(serializers.Serializer):

@@ -24,13 +24,10 @@ from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, p
 from apibase.views import ApiPagination, ApiView
 from games import cache as games_cache
 from games import selectors, services, standing
-from games.engine import ACTION_KINDS
-from games.engine.content import load_content
-from games.engine.visibility import events_for
 from games.errors import GameServiceError, NotAllowed, StaleVersion
 from games.models import Game, GameAction
 from games.presenters import labels
-from games.titles import title_of
+from games.titles import default_title, title_of
 
 from . import serializers as s
 
@@ -320,7 +317,7 @@ class GameLogView(ApiView):
 
 # --- acting --------------------------------------------------------------------------------------------------
 def _kind_description(kind: str, language: str) -> dict[str, Any]:
-    cls = ACTION_KINDS[kind]
+    cls = default_title().action_kinds[kind]
     with translation.override(language):
         return {
             "kind": kind,
@@ -410,12 +407,13 @@ class ActionsView(ApiView):
 
 def _submitted(row: GameAction) -> dict[str, Any]:
     """The answer to a submission, built from the stored log row alone, so a replay answers the same."""
+    title = title_of(row.game)
     return s.SubmitResultSerializer({
         "sequence": row.sequence,
         "seat": row.seat,
         "version": row.sequence,
         "action": row.action,
-        "events": events_for(load_content(), row.seat, row.events),
+        "events": title.events_for(title.content(), row.seat, row.events),
         "created_at": row.created_at,
     }).data
 
@@ -431,7 +429,7 @@ class ContentBoardView(ApiView):
         responses={200: s.BoardContentSerializer, **errors(*READ_ERRORS)},
     )
     def get(self, request: Request) -> Response:
-        content = load_content()
+        content = default_title().content()
         body = {
             "content_version": content.version,
             "rows": GRID_COLUMNS,

@@ -85,6 +85,19 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         else:
             dist = distances_to(content, seen, targets or {hero["manor"]}, goal.explore)
             pick = min(options, key=lambda o: (dist.get(o, 999), str(o)))
+    elif kind == "coop_potion":
+        # Drink while it heals at least two LP (or the hero is down to one), else keep the potion.
+        potions = [o for o in options if o != "none"]
+        low = hero["lp"] <= max(1, hero["lp_max"] - 2)
+        pick = potions[0] if potions and low else "none"
+    elif kind == "group_lesson":
+        pick = "train" if "train" in options else options[0]
+    elif kind in ("group_fighter", "boss_fighter"):
+        # The group's probe goes to the member with the most LP left: the one who can best afford a failure.
+        heroes = seen["heroes"]
+        pick = max(options, key=lambda s: (heroes[s]["lp"] if 0 <= s < len(heroes) else 0, -s))
+    elif kind in ("join_group", "reward_agree"):
+        pick = "join" if "join" in options else "agree" if "agree" in options else options[0]
     elif kind == "attack_skill":
         skills = [o for o in options if o in SKILLS]
         pick = max(skills, key=lambda s: skill_value(content, hero, s)) if skills else options[0]

@@ -46,7 +46,7 @@ from games.engine.core.actions import (
     UseTeleporter,
 )
 
-from . import answers, search
+from . import answers, search, villain
 from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
@@ -128,6 +128,8 @@ class Bot:
         pending = seen["pending"][0] if seen["pending"] and seen["pending"][0]["seat"] == seat else None
         if pending is not None:
             return answers.answer(content, seen, pending, legal, self.rng)
+        if villain.plays_villain(seen):
+            return villain.choose(content, seen, legal)  # the co-op villain seat has no hero of its own
         if seen["phase"].startswith("setup"):
             return self._setup(content, legal)
         for action in legal:

@@ -1,6 +1,7 @@
 """The rules of Die Rückkehr der Helden as pure Python. Imports nothing from Django."""
 
 from .core.actions import ACTION_KINDS, Action, parse_action
+from .core.coop import is_villain, seat_count, villain_seat
 from .core.dice import DICE_VERSION, CounterDice, Dice, ScriptedDice, SeededDice, dice_for
 from .core.errors import IllegalActionError, MalformedActionError
 from .core.events import Event
@@ -23,9 +24,12 @@ __all__ = [
     "State",
     "apply",
     "dice_for",
+    "is_villain",
     "legal_actions",
     "new_game",
     "parse_action",
+    "seat_count",
     "view",
+    "villain_seat",
     "winner",
 ]

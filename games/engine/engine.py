@@ -27,6 +27,7 @@ from .core.actions import (
     parse_action,
 )
 from .core.context import Ctx
+from .core.coop import is_villain, seat_count
 from .core.dice import Dice
 from .core.errors import IllegalActionError
 from .core.events import Event
@@ -49,6 +50,7 @@ from .rules import (
     setup,
     spells,
     turn,
+    villain,
 )
 
 new_game = setup.new_game
@@ -63,8 +65,10 @@ def _mover(state: State) -> int:
 
 
 def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
-    if state.phase == Phase.FINISHED or not 0 <= seat < state.seats:
+    if state.phase == Phase.FINISHED or not 0 <= seat < seat_count(state):
         return []
+    if is_villain(state, seat):
+        return villain.legal_villain_actions(content, state, seat)
     if state.phase.is_setup:
         return setup.legal_setup_actions(content, state, seat)
     if state.pending:
@@ -133,6 +137,8 @@ def apply(
         raise IllegalActionError(f"{action} is not possible now")
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered
+    if ctx.state.coop is not None and ctx.state.phase == Phase.FINISHED:
+        ctx.state.pending = []  # a co-op game lost in the middle of a death asks nothing more (COOP-60)
     bag.settle_returns(ctx)  # tokens taken from the board go back once their draw is made (TOK-09)
     refresh_options(HOOKS.handlers, ctx.state)  # a queued decision never offers what an earlier answer took away
     return ctx.state, ctx.events
@@ -154,13 +160,17 @@ class _RefusingDice:
 def _check_may_act(state: State, seat: int, action: Action) -> None:
     if state.phase == Phase.FINISHED:
         raise IllegalActionError("the game is over")
-    if not 0 <= seat < state.seats:
+    if not 0 <= seat < seat_count(state):
         raise IllegalActionError(f"there is no seat {seat}")
     if state.pending:
         if state.pending[0].seat != seat:
             raise IllegalActionError(f"seat {state.pending[0].seat} must decide first ({state.pending[0].kind})")
         if not isinstance(action, answer_classes(HOOKS.handlers)):
             raise IllegalActionError(f"first answer the open decision: {state.pending[0].kind}")
+        return
+    if villain.villains_turn(state) or is_villain(state, seat):
+        if seat != state.current:
+            raise IllegalActionError(f"it is seat {state.current}'s turn, not seat {seat}'s")
         return
     if state.phase == Phase.PLAY and state.turn_state.begun and isinstance(action, MOVING):
         mover = _mover(state)
@@ -178,6 +188,9 @@ def _dispatch(ctx: Ctx, seat: int, action: Action) -> None:
         return
     if state.pending:
         apply_answer(ctx, seat, action)
+        return
+    if is_villain(state, seat):
+        villain.apply_villain(ctx, seat, action)
         return
     if isinstance(action, BeginTurn):
         turn.apply_begin_turn(ctx, seat)

@@ -111,10 +111,17 @@ ACTIONS: dict[type[Action], Callable[[Ctx, int, Any], None]] = {
     SetDicePolicy: phase.apply_dice_policy,
 }
 
+def _death(ctx: Ctx, seat: int) -> str | list[str] | None:
+    """A death ends a final fight (endgame), and in a co-op game takes the hero out of his group (groups)."""
+    drop = endgame.death_in_fight(ctx, seat)
+    groups.member_died(ctx, seat)
+    return drop
+
+
 HOOKS = Hooks(
     finish_movement=movement.finish_movement,
     credit_shadow=combat.credit_shadow,
-    death_in_fight=endgame.death_in_fight,
+    death_in_fight=_death,
     resolve_event=events_tokens.resolve_event,
     resolve_dragon_event=events_tokens.resolve_dragon_event,
     found_quest_item=quests.found_quest_item,
@@ -127,8 +134,13 @@ HOOKS = Hooks(
 # against them (the start-up check games.E002, and tests/engine/test_effects.py).
 TOKEN_EFFECTS: dict[str, Mapping[str, object]] = {
     "encounter": encounters.EFFECTS,
+    "bazaar": bazaar.EFFECTS,
     "event": events_tokens.EFFECTS,
     "monster": combat.EFFECTS,
+}
+# The special rewards a quest names (tokens.yaml: ``quest.reward_special``).
+QUEST_REWARDS: dict[str, Mapping[str, object]] = {
+    "quest reward": quests.REWARDS,
 }
 ITEM_EFFECTS: dict[str, Mapping[str, object]] = {
     "item": items.EFFECTS,
@@ -142,10 +154,16 @@ def effect_names(families: Mapping[str, Mapping[str, object]]) -> frozenset[str]
 
 
 def unknown_effects(content: Content) -> list[str]:
-    """Each effect or item flag the content names without a definition, as ``file: field: problem``."""
+    """Each effect, item flag or quest's special reward the content names without a definition, as
+    ``file: field: problem``."""
     tokens, flags = effect_names(TOKEN_EFFECTS), effect_names(ITEM_EFFECTS)
     problems = [f"tokens.yaml: tokens[{tid}].effects: unknown effect {name!r}"
                 for tid, token in sorted(content.tokens.items()) for name in token.effects if name not in tokens]
     problems += [f"items.yaml: items[{key}].flags: unknown flag {name!r}"
                  for key, item in sorted(content.items.items()) for name in item.flags if name not in flags]
+    rewards = effect_names(QUEST_REWARDS)
+    problems += [f"tokens.yaml: tokens[{tid}].quest.reward_special: unknown special reward {name!r}"
+                 for tid, token in sorted(content.tokens.items())
+                 if token.quest is not None and (name := token.quest.reward_special) is not None
+                 and name not in rewards]
     return problems

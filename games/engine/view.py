@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content.model import Content
+from .content.model import Content, TokenCategory
+from .core.coop import is_villain, outcome, seat_count, villain_seat
 from .core.state import BAG, PILE_BAZAAR, PILE_CITY, PILE_FACE_DOWN, WAITING, State
 from .core.tokens import exists_for, face_known_to, shown_key
+from .rules.servants import fire_fields, held_fires
 
 
 def _token_entry(content: Content, state: State, seat: int | None, tid: str) -> dict[str, Any]:
-    if face_known_to(content, state, seat, tid):
+    if is_villain(state, seat):
+        # The villain player sees what a spectator sees, and his own Diener's faces (ruling R-243).
+        known = face_known_to(content, state, None, tid) or (
+            content.tokens[tid].category is TokenCategory.SERVANT and state.tokens[tid].field is not None)
+    else:
+        known = face_known_to(content, state, seat, tid)
+    if known:
         token = content.tokens[tid]
         return {"id": tid, "face": shown_key(content, state, tid), "kind": token.kind,
                 "face_up": state.tokens[tid].face_up, "flipped": state.tokens[tid].flipped,
@@ -24,6 +32,7 @@ def _token_entry(content: Content, state: State, seat: int | None, tid: str) -> 
 
 
 def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
+    viewer = None if is_villain(state, seat) else seat  # the villain seat holds no hero's secrets
     board_cells = []
     for cell, letter in enumerate(state.grid):
         revealed = state.revealed[cell]
@@ -39,7 +48,7 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
             continue
         if token.loc == WAITING:
             waiting.append(_token_entry(content, state, seat, tid))
-        elif token.field is not None and exists_for(content, state, seat, tid):
+        elif token.field is not None and exists_for(content, state, viewer, tid):
             field_tokens.append({"field": token.field, **_token_entry(content, state, seat, tid)})
     # Listing face-down tokens by token id order would let a reader match positions to ids.
     field_tokens.sort(key=lambda t: (t["field"], t["id"] is None, t["id"] or ""))
@@ -60,7 +69,7 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
     ts = state.turn_state
     offers = [_token_entry(content, state, seat, t) for t in ts.offers] if seat == state.current else []
     known = set(state.revealed_cards) if seat is None else state.known_cards(seat)
-    return {
+    result = {
         "seat": seat,
         "content_version": state.content_version,
         "phase": state.phase.value,
@@ -93,6 +102,35 @@ def view(content: Content, state: State, seat: int | None) -> dict[str, Any]:
         "namenloser_card": state.namenloser_card if "namenloser" in known else None,
         "dragon_card": state.dragon_card if "dragon" in known else None,
         "winner": state.winner,
+    }
+    if state.coop is not None:
+        result["coop"] = _coop_view(content, state)
+    return result
+
+
+def _coop_view(content: Content, state: State) -> dict[str, Any]:
+    """The co-op variant's public state (issue 18): everyone sees the same."""
+    coop = state.coop
+    assert coop is not None
+    return {
+        "villain": coop.villain,
+        "villain_seat": villain_seat(state),
+        "seat_count": seat_count(state),
+        "groups": [list(g) for g in coop.groups],
+        "servants_dead": coop.servants_dead,
+        "penalty": coop.villain_penalty(),
+        "waiting": list(coop.waiting),
+        "marching": coop.marching,
+        "lost": coop.lost,
+        "outcome": outcome(state),
+        "fires": fire_fields(content),
+        "held_fires": held_fires(content, state),
+        "points_left": coop.points_left() if is_villain(state, state.current) else None,
+        "spent": dict(coop.spent),
+        "halted": list(coop.halted),
+        "reward": None if coop.reward is None else {
+            "token": coop.reward.token, "leader": coop.reward.leader, "recipient": coop.reward.recipient,
+            "waiting": list(coop.reward.waiting)},
     }
 
 

@@ -22,7 +22,7 @@ from .effects.bag import FACE_DOWN_WHEN_PLACED
 # never which deed, which part or which tokens (ruling R-111).
 DEED_KINDS = frozenset({
     "deed_chosen", "deed_item_taken", "deed_delivered", "deed_part_fulfilled", "deed_encounter",
-    "deed_encounter_failed", "gem_earned",
+    "deed_encounter_failed", "gem_earned", "deed_returned",
 })
 # Data keys that describe a token (cut together with a secret token the event names).
 TOKEN_KEYS = ("item", "face", "faces", "items")

@@ -23,6 +23,7 @@ from django.utils.translation import pgettext
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
+from games.presenters import board_coop
 from games.presenters import board_figures as figures
 from games.presenters.board_labels import (
     ASCENT,
@@ -547,6 +548,7 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
     out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))
     out.extend(_manors(layout, view, scene))
     out.extend(_tokens(content, layout, view, lang, scene))
+    out.extend(board_coop.overlay(layout, view, scene.obstacles))  # the co-op variant's fires and Diener (i18)
     out.extend(_boat(layout, view, scene))
     out.extend(_heroes(content, layout, view, lang, names, scene))
     field_targets = [(key, option, p) for key, option in targets.items()

@@ -18,6 +18,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
+from games.errors import clip
+
 if TYPE_CHECKING:
     from games.errors import GameServiceError
 
@@ -36,6 +38,11 @@ ERROR_TEXTS: dict[str, Promise] = {
     "leave_after_start": gettext_lazy("You can only leave a game before it starts."),
     "no_seat": gettext_lazy("You have no seat in this game."),
     "creator_cannot_leave": gettext_lazy("The creator cannot leave; delete the game instead."),
+    "variant_unknown": gettext_lazy("There is no variant “%(variant)s”; leave it empty or choose “coop”."),
+    "villain_without_coop": gettext_lazy("Only the co-op variant has a villains' seat."),
+    "villain_unknown": gettext_lazy(
+        "“%(villain)s” is no way to lead the villains: a player (“person”) or nobody (“automatic”)."),
+    "villain_needs_a_hero": gettext_lazy("With a player for the villains the game needs a second seat for a hero."),
     # Bots
     "bot_level_unknown": gettext_lazy("A bot plays at one of the levels %(levels)s."),
     "bots_by_creator_only": gettext_lazy("Only the creator of a game adds bots."),
@@ -91,8 +98,9 @@ def render(code: str | Promise, params: dict[str, Any]) -> str:
 
 
 def error_text(exc: GameServiceError, language: str | None = None) -> str:
-    """A service error as the reader reads it, in ``language`` (default: the active one)."""
+    """A service error as the reader reads it, in ``language`` (default: the active one), cut to the
+    errors' ``MESSAGE_LIMIT``."""
     if language is None:
-        return render(exc.key, exc.params)
+        return str(clip(render(exc.key, exc.params)))
     with translation.override(language):
-        return render(exc.key, exc.params)
+        return str(clip(render(exc.key, exc.params)))

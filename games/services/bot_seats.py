@@ -10,13 +10,12 @@ from typing import Any
 
 from django.conf import settings
 
-from games import queue
+from games import queue, variants
 from games.models import Game, Seat
 from games.persistence import load_state
 from games.titles import title_of
 
 SITE_LEVELS = ("easy", "normal", "strong")
-STAND_IN_LEVEL = Seat.STAND_IN_LEVEL
 
 
 def bot_seat(game: Game) -> tuple[Seat, Any] | None:
@@ -24,9 +23,12 @@ def bot_seat(game: Game) -> tuple[Seat, Any] | None:
     if game.status not in (Game.Status.SETUP, Game.Status.RUNNING) or game.paused:
         return None
     state = load_state(game)
-    if state.phase == "play" and not state.turn_state.begun:
-        return None  # the turn start belongs to tasks.begin_turn; its commit schedules the bot
-    seat = game.seats.filter(index=title_of(game).acting_seat(state)).first()
+    acting = title_of(game).acting_seat(state)
+    if state.phase == "play" and not state.turn_state.begun and acting != variants.villain_seat(game):
+        # The turn start belongs to tasks.begin_turn; its commit schedules the bot. (A co-op game's
+        # villains' seat has no turn start: a bot there moves from the turn's first step.)
+        return None
+    seat = game.seats.filter(index=acting).first()
     if seat is None or not seat.is_bot:
         return None  # people are not moved here
     if seat.user_id is not None and not state.phase.startswith("setup"):

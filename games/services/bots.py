@@ -19,7 +19,7 @@ from games.models import Game, Seat
 from games.persistence import load_state
 from games.titles import title_of
 
-from .bot_seats import SITE_LEVELS, STAND_IN_LEVEL, bot_seat, schedule_bot
+from .bot_seats import SITE_LEVELS, bot_seat, schedule_bot
 from .lobby import game_create, start
 from .submit import action_submit, seat_of
 
@@ -30,7 +30,7 @@ def is_rated(game: Game) -> bool:
     return bool(options.get("rated") or options.get("league"))
 
 
-def add_bot(*, game: Game, user, level: str = STAND_IN_LEVEL) -> Seat:
+def add_bot(*, game: Game, user, level: str = Seat.STAND_IN_LEVEL) -> Seat:
     """The creator puts a bot of ``level`` on the next empty seat of an open game."""
     if level not in SITE_LEVELS:
         raise InvalidRequest("bot_level_unknown", levels=", ".join(SITE_LEVELS), reason=f"not {level!r}")
@@ -73,7 +73,7 @@ def play_step(*, game_id: int, version: int) -> bool:
     seat, state = found
     title = title_of(game)
     content = title.content()
-    bot = Bot(seat.bot_level or STAND_IN_LEVEL, f"{game.seed}:{seat.index}:{version}")
+    bot = Bot(seat.bot_level or Seat.STAND_IN_LEVEL, f"{game.seed}:{seat.index}:{version}")
     legal = title.legal_actions(content, state, seat.index)
     if not legal:
         return False
@@ -97,6 +97,6 @@ def suggestion(*, game: Game, user) -> dict[str, Any]:
     legal = title.legal_actions(content, state, seat.index)
     if not legal:
         raise NotAllowed("not_your_move")
-    bot = Bot(STAND_IN_LEVEL, f"{game.seed}:suggest:{seat.index}:{game.version}")
+    bot = Bot(Seat.STAND_IN_LEVEL, f"{game.seed}:suggest:{seat.index}:{game.version}")
     action = bot.choose(content, title.view(content, state, seat.index), legal)
     return {"action": action.to_json(), "version": game.version, "goal": bot.goal.name if bot.goal else None}

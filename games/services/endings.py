@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import queue
+from games import queue, variants
 from games.errors import NotAllowed
 from games.models import Game, Seat
 
@@ -45,7 +45,8 @@ def game_rematch(*, game: Game, user) -> Game:
         new = game_create(
             creator=user, title=game.title, seat_count=len(players), deadline_hours=game.deadline_hours,
             visibility=Game.Visibility.PRIVATE, deadline_consequence=game.deadline_consequence,
-            missed_turn_limit=game.missed_turn_limit, options=_rematch_options(game))
+            missed_turn_limit=game.missed_turn_limit, options=_rematch_options(game),
+            variant=game.variant, villain=_rematch_villain(game, len(players)))
         for other in players:
             if other != user:
                 game_join(game=new, user=other, invite_code=new.invite_code)
@@ -53,6 +54,13 @@ def game_rematch(*, game: Game, user) -> Game:
         game.save(update_fields=["options"])
     new.refresh_from_db()
     return new
+
+
+def _rematch_villain(game: Game, players: int) -> str:
+    """The same villains in a co-op rematch; automatic ones when a lone player is left for the heroes."""
+    if game.villain == variants.PERSON and players < 2:
+        return variants.AUTOMATIC
+    return game.villain
 
 
 def _rematch_options(game: Game) -> dict:

@@ -7,13 +7,13 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.rules.setup import MAX_SEATS as ENGINE_MAX_SEATS
+from games import variants
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game, Seat
 from games.persistence import apply_game_fields, create_rows
 from games.titles import DEFAULT_TITLE, title_named, title_of
 
-MAX_SEATS = ENGINE_MAX_SEATS  # 1 to 6 seats (ruling R-103)
+MAX_SEATS = title_named(DEFAULT_TITLE).max_seats  # 1 to 6 seats (ruling R-103)
 
 
 def game_create(
@@ -26,9 +26,15 @@ def game_create(
     deadline_consequence: str = Game.DeadlineConsequence.SKIP,
     missed_turn_limit: int = 3,
     options: dict | None = None,
+    variant: str = "",
+    villain: str = "",
 ) -> Game:
+    """A new game with the creator on seat 0. ``variant="coop"`` is the cooperative variant, whose
+    villains a player leads (``villain="person"``, the last seat, counted in ``seat_count``) or nobody
+    (``"automatic"``, the site adds their seat at the start): see ``games.variants``."""
     if not 1 <= seat_count <= MAX_SEATS:
         raise InvalidRequest("seats_out_of_range", max=MAX_SEATS)
+    villain = _check_variant(variant, villain, seat_count)
     if not 1 <= deadline_hours <= 24 * 14:
         raise InvalidRequest("deadline_out_of_range")
     if not title.strip():
@@ -45,11 +51,30 @@ def game_create(
             missed_turn_limit=missed_turn_limit,
             options=options or {},
             content_version=content.version,
+            variant=variant,
+            villain=villain,
         )
         Seat.objects.create(game=game, index=0, user=creator)
         if seat_count == 1:
             start(game)
     return game
+
+
+def _check_variant(variant: str, villain: str, seat_count: int) -> str:
+    """The villain setting the game stores: blank for the ordinary game, automatic unless a player is
+    asked for in the co-op variant (which needs a hero's seat besides a villain player's)."""
+    if variant not in variants.VARIANTS:
+        raise InvalidRequest("variant_unknown", variant=variant)
+    if variant != variants.COOP:
+        if villain:
+            raise InvalidRequest("villain_without_coop")
+        return ""
+    villain = villain or variants.AUTOMATIC
+    if villain not in variants.VILLAINS:
+        raise InvalidRequest("villain_unknown", villain=villain)
+    if villain == variants.PERSON and seat_count < 2:
+        raise InvalidRequest("villain_needs_a_hero")
+    return villain
 
 
 def game_join(*, game: Game, user, invite_code: str | None = None) -> Seat:
@@ -92,7 +117,11 @@ def start(game: Game) -> None:
 
     Called inside the transaction that took the last seat (a join, a bot added, a league table)."""
     title = title_of(game)
-    state = title.new_game(title.content(), game.seat_count, game.seed, dice_version=game.dice_version)
+    if variants.has_automatic_seat(game):
+        # The automatic villains' seat: no person, no bot; services.turns plays its turns.
+        Seat.objects.create(game=game, index=game.seat_count, user=None, bot_level=variants.AUTOMATIC_LEVEL)
+    seats, options = variants.new_game_args(game)
+    state = title.new_game(title.content(), seats, game.seed, dice_version=game.dice_version, **options)
     create_rows(game, state)
     fields = apply_game_fields(game, state)
     game.status = Game.Status.SETUP
@@ -107,8 +136,8 @@ def game_create_seated(*, creator, title: str, users: list, deadline_hours: int 
                        deadline_consequence: str = Game.DeadlineConsequence.SKIP,
                        missed_turn_limit: int = 3, options: dict | None = None) -> Game:
     """A game whose seats are given (in seat order) and which starts at once: a league's table."""
-    if not 1 <= len(users) <= ENGINE_MAX_SEATS:
-        raise InvalidRequest("seats_out_of_range", max=ENGINE_MAX_SEATS)
+    if not 1 <= len(users) <= MAX_SEATS:
+        raise InvalidRequest("seats_out_of_range", max=MAX_SEATS)
     if len({u.pk for u in users}) != len(users):
         raise InvalidRequest("one_seat_each")
     content = title_named(DEFAULT_TITLE).content()

@@ -18,7 +18,6 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import poll, queue, signals, standing
-from games.engine.core.actions import SetDicePolicy
 from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, GameAction, Seat
 from games.persistence import apply_game_fields, load_state_for_update, seats_of, share, write_changes
@@ -65,6 +64,7 @@ def _previous_submission(game: Game, key: str, seat: int, action_json: dict) -> 
         return None
     if previous.request_hash != request_hash(seat, action_json):
         raise IdempotencyConflict("idempotency_conflict")
+    previous.game = game  # read already (under its lock): the answer's words come from its title
     return SubmitResult(previous, replayed=True)
 
 
@@ -118,7 +118,7 @@ def action_submit(
                     raise IllegalAction("not_your_turn", reason=str(exc)) from exc
                 raise IllegalAction("illegal_action", reason=str(exc)) from exc
             write_changes(locked, state, new_state)
-            if isinstance(parsed, SetDicePolicy):
+            if parsed.kind == "set_dice_policy":
                 # No longer offered (a standing setting, R-181); a client that still sends it sets it.
                 Seat.objects.filter(game=locked, index=seat).update(dice_policy=parsed.policy)
             turn_passed = new_state.current != state.current or new_state.phase != state.phase

@@ -14,12 +14,13 @@ from django.db import transaction
 from games import notifications, queue
 from games.bots import Bot, bot_action
 from games.errors import GameServiceError, StaleVersion
-from games.models import Game, Notification
+from games.models import Game, Notification, Seat
 from games.persistence import load_state
 from games.titles import title_of
 
 from .mails import deliver_on_commit
 from .submit import SubmitResult, action_submit
+from .villains import is_villains_turn, villains_turn
 
 log = logging.getLogger(__name__)
 
@@ -55,17 +56,25 @@ def turn_start(*, game_id: int, turn: int) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
+    villains = is_villains_turn(game)  # a co-op game's villains' seat has no turn start of a hero's kind
     try:
-        turn_begin(game=game, turn=turn)
+        if villains:
+            # The automatic Diener march now (issue 18); a person's or a bot's villain turn goes on below.
+            if villains_turn(game=game, turn=turn) is not None:
+                return
+        else:
+            turn_begin(game=game, turn=turn)
     except StaleVersion:
         raise
     except GameServiceError as exc:
-        log.info("begin_turn(%s, %s) not applied: %s", game_id, turn, exc.message)
+        log.info("the start of turn %s of game %s not applied: %s", turn, game_id, exc)
         return
     game.refresh_from_db()
     if game.turn_number != turn or game.status != Game.Status.RUNNING:
         return
     seat = game.seats.select_related("user").get(index=game.current_seat)
+    if seat.user_id is None and not seat.is_bot:
+        return  # the automatic villains' seat: nobody to tell
     if seat.is_bot and seat.user_id is None:
         return  # a bot seat from the lobby moves step by step: services.bot_seats.schedule_bot, bot_move
     if seat.is_bot or seat.dropped:
@@ -110,7 +119,7 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
             break
         if policy == "bot" or state.pending:
             # The stand-in is the normal bot; it sees only this seat's view (games.bots).
-            action = bot_action(content, state, seat, Bot("normal", f"{rng.random()}:{game.version}"))
+            action = bot_action(content, state, seat, Bot(Seat.STAND_IN_LEVEL, f"{rng.random()}:{game.version}"))
         else:
             action = title.skip_action(legal)
         action_submit(game=game, user=None, action=action.to_json(), expected_version=game.version,

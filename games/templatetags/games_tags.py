@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
 from games.presenters.board import SEAT_COLOURS
+from games.variants import AUTOMATIC_LEVEL
 
 register = template.Library()
 
@@ -116,3 +117,10 @@ def games_waiting(context) -> int:
 
         request._games_waiting = games_waiting_for(request.user)
     return request._games_waiting
+
+
+@register.filter
+def taken_seats(seats) -> list:
+    """The seats people and bots take: a co-op game's automatic villains' seat (added by the site) is none."""
+    return [seat for seat in seats
+            if not (seat.user_id is None and not seat.is_bot and seat.bot_level == AUTOMATIC_LEVEL)]

@@ -13,6 +13,8 @@ from games.engine.core.payloads import (
     PAYLOADS,
     DragonRound,
     DragonStep,
+    FightProgress,
+    GroupFight,
     HeirChoice,
     Payload,
     Probe,
@@ -48,9 +50,12 @@ OPTIONS = {
     "lose_xp": ["blue", "red"],
     # The co-op variant's decisions (issue 18): bots take the first option, the answer that keeps the game going.
     "join_group": ["join", "decline"],
-    "group_fighter": ["0", "1"],
-    "reward_to": ["0", "1"],
+    "group_fighter": [0, 1],
+    "reward_to": [0, 1],
     "reward_agree": ["agree", "refuse"],
+    "boss_fighter": [0, 1],
+    "coop_potion": ["none", "fd-1"],
+    "group_lesson": ["train", "decline"],
 }
 
 
@@ -68,6 +73,8 @@ def _payload(kind: str, probe: Probe) -> Payload:
         return DragonStep(DragonRound((0,), token=""))
     if cls is RobberyChoice:
         return RobberyChoice(DragonRound((0,)), "")
+    if cls is GroupFight:
+        return GroupFight(FightProgress(token="", skill="melee", heart=0, hearts=1, coop=True, leader=0))
     blank = {"str": "", "int": 0, "bool": False}
     return cls(**{f.name: blank.get(str(f.type), [] if str(f.type).startswith("list") else {}) for f in fields(cls)})
 

@@ -184,8 +184,10 @@ def answer(legal: list[Action]) -> Action:
 
 
 def play(game: Game, goals: list[Goal], fight_skill: str, max_steps: int = 1500,
-         observe: Callable[[Game, list], None] | None = None) -> None:
-    """Play until the game is finished: the hero pursues the goals in order, the others pass."""
+         observe: Callable[[Game, list], None] | None = None,
+         others: Callable[[Game, int, list[Action]], Action | None] | None = None) -> None:
+    """Play until the game is finished: the hero pursues the goals in order, the others pass (or do what
+    ``others`` chooses for them, where it chooses anything: a co-op game's villain seat)."""
     content = game.content
     while game.state.phase != "finished":
         assert game.steps < max_steps, f"no victory after {max_steps} steps:\n" + "\n".join(game.log[-40:])
@@ -194,7 +196,9 @@ def play(game: Game, goals: list[Goal], fight_skill: str, max_steps: int = 1500,
         legal = legal_actions(content, state, seat)
         assert legal, f"seat {seat} has nothing to do"
         if state.phase.startswith("setup") or state.pending or seat != game.hero_seat:
+            chosen = others(game, seat, legal) if others is not None and not state.pending else None
             action = _other(legal) if seat != game.hero_seat and not state.pending else answer(legal)
+            action = chosen or action
             if state.phase.startswith("setup"):
                 action = legal[0] if game.setup is None else game.setup(seat, legal)
             events = game.do(action)

@@ -78,7 +78,7 @@ def test_a_record_becomes_its_dataclass_with_defaults():
         (_quest(target="a1"), "tokens.yaml: tokens[t].quest.target: 'a1' does not match"),
         (_quest(text_de="  "), "tokens.yaml: tokens[t].quest.text_de: must not be empty"),
         (_quest(reward_xp=[["red"], ["pink"]]), "tokens.yaml: tokens[t].quest.reward_xp[1]: 'pink' is not one of"),
-        (_quest(reward_special="fly"), "tokens.yaml: tokens[t].quest.reward_special: unknown special reward 'fly'"),
+        (_quest(reward_special="Fly!"), "tokens.yaml: tokens[t].quest.reward_special: 'Fly!' does not match"),
         (_quest(colour="red"), "tokens.yaml: tokens[t].quest.colour: unknown key"),
         ([1], "tokens.yaml: tokens[t].quest: expected a mapping, got list"),
     ],

@@ -14,7 +14,7 @@ import pytest
 from games.engine import IllegalActionError, State
 from games.engine.core.actions import Fight, FightLightning, Move
 from games.engine.core.coop import CoopState
-from games.engine.core.payloads import GroupFight, GroupInvite, RewardProposal
+from games.engine.core.payloads import FightProgress, GroupFight, GroupInvite, RewardProposal
 from games.engine.core.state import BAG, OUT, BossFight, Pending
 from games.engine.rules.setup import new_game
 
@@ -173,12 +173,17 @@ def test_the_boss_fights_all_skills_mark_is_in_the_json_only_when_set(content):
 
 def test_the_coop_decisions_keep_their_records_through_the_json(content):
     state = new_game(content, seats=3, seed="x", variant="coop")
-    fight = {"token": ORK, "skill": "magic", "heart": 0, "hearts": 1, "lightning": False, "coop": True,
-             "leader": 0}
+    fight = FightProgress(token=ORK, skill="magic", heart=0, hearts=1, coop=True, leader=0)
     state.pending = [Pending(seat=1, kind="join_group", options=["join", "decline"], context=GroupInvite(0)),
-                     Pending(seat=0, kind="group_fighter", options=["0", "1"], context=GroupFight(fight)),
+                     Pending(seat=0, kind="group_fighter", options=[0, 1], context=GroupFight(fight)),
                      Pending(seat=2, kind="reward_agree", options=["agree", "refuse"], context=RewardProposal(1))]
     back = State.from_json(state.to_json())
     assert back.pending == state.pending
     assert back.pending[0].payload(GroupInvite).leader == 0
     assert back.pending[2].to_json()["context"] == {"to": 1}
+    # The fight's progress keeps the keys the dict had, and an ordinary fight's none of the co-op ones.
+    assert back.pending[1].to_json()["context"] == {"fight": {"token": ORK, "skill": "magic", "heart": 0,
+                                                              "hearts": 1, "lightning": False, "coop": True,
+                                                              "leader": 0}}
+    assert FightProgress(token=ORK, skill="melee", heart=1, hearts=2).to_json() == {
+        "token": ORK, "skill": "melee", "heart": 1, "hearts": 2, "lightning": False}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.core.actions import ChooseOption, EndMovement, EndTurn, FormGroup, Move
+from games.engine.core.actions import ChooseOption, ChooseSeat, EndMovement, EndTurn, FormGroup, Move
 from games.engine.core.coop import CoopState
 
 from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, neighbours_in_card, play_state
@@ -139,9 +139,9 @@ def test_group_example_1_the_wizard_fails_magic_and_the_elf_kills_the_ork_with_r
     assert [h.position for h in state.heroes] == ["A2"] * 3
     lp = [h.lp for h in state.heroes]
     state, _ = act(content, state, Fight(token="fd-09", skill="magic"))
-    assert legal(content, state) == [ChooseOption(option=s) for s in ("0", "1", "2")]
-    state, _ = act(content, state, ChooseOption(option="0"), rolls=(6, 6))  # the Magier fails magic
-    state, events = act(content, state, ChooseOption(option="2"), rolls=(1, 1))  # the Elf passes ranged
+    assert legal(content, state) == [ChooseSeat(seat=0), ChooseSeat(seat=1), ChooseSeat(seat=2)]
+    state, _ = act(content, state, ChooseSeat(seat=0), rolls=(6, 6))  # the Magier fails magic
+    state, events = act(content, state, ChooseSeat(seat=2), rolls=(1, 1))  # the Elf passes ranged
     assert probes(events) == [(2, "ranged", True)] and "reward_to_agree" in kinds_of(events)
     assert [h.lp for h in state.heroes] == [lp[0] - 1, lp[1], lp[2]]  # the Zwerg need not fight
 
@@ -153,9 +153,9 @@ def test_group_example_2_the_dwarf_fails_twice_and_the_warrior_beats_the_wolf(co
     state = group_meets(content, ["krieger", "zwerg"], "fd-01")  # Wolf
     lp = [h.lp for h in state.heroes]
     state, _ = act(content, state, Fight(token="fd-01", skill="magic"))
-    state, _ = act(content, state, ChooseOption(option="1"), rolls=(6, 6))
-    state, _ = act(content, state, ChooseOption(option="1"), rolls=(6, 6))
-    state, events = act(content, state, ChooseOption(option="0"), rolls=(1, 1))
+    state, _ = act(content, state, ChooseSeat(seat=1), rolls=(6, 6))
+    state, _ = act(content, state, ChooseSeat(seat=1), rolls=(6, 6))
+    state, events = act(content, state, ChooseSeat(seat=0), rolls=(1, 1))
     assert probes(events) == [(0, "melee", True)] and "reward_to_agree" in kinds_of(events)
     assert [h.lp for h in state.heroes] == [lp[0], lp[1] - 2]
 
@@ -339,7 +339,7 @@ def _ork_beaten_by_the_trio(content):
 
     state = group_meets(content, ["magier", "zwerg", "elf"], "fd-09")  # Ork: 1 gold, 1 red EW
     state, _ = act(content, state, Fight(token="fd-09", skill="magic"))
-    state, _ = act(content, state, ChooseOption(option="0"), rolls=(1, 1))
+    state, _ = act(content, state, ChooseSeat(seat=0), rolls=(1, 1))
     return state
 
 
@@ -347,8 +347,8 @@ def _ork_beaten_by_the_trio(content):
 def test_the_group_agrees_who_receives_the_reward(content):
     state = _ork_beaten_by_the_trio(content)
     gold = [h.gold for h in state.heroes]
-    assert legal(content, state, seat=0) == [ChooseOption(option=s) for s in ("0", "1", "2")]
-    state, _ = act(content, state, ChooseOption(option="1"), seat=0)  # the Zwerg, proposed
+    assert legal(content, state, seat=0) == [ChooseSeat(seat=0), ChooseSeat(seat=1), ChooseSeat(seat=2)]
+    state, _ = act(content, state, ChooseSeat(seat=1), seat=0)  # the Zwerg, proposed
     # Each other member answers (the queue asks them one after the other); nothing is paid before both agree.
     assert legal(content, state, seat=1) == [ChooseOption(option="agree"), ChooseOption(option="refuse")]
     state, _ = act(content, state, ChooseOption(option="agree"), seat=1)
@@ -362,14 +362,14 @@ def test_the_group_agrees_who_receives_the_reward(content):
 def test_a_refusal_asks_for_another_proposal_and_at_the_end_the_fighter_s_player_takes_it(content):
     state = _ork_beaten_by_the_trio(content)
     gold = [h.gold for h in state.heroes]
-    state, _ = act(content, state, ChooseOption(option="1"), seat=0)
+    state, _ = act(content, state, ChooseSeat(seat=1), seat=0)
     state, _ = act(content, state, ChooseOption(option="agree"), seat=1)
     state, events = act(content, state, ChooseOption(option="refuse"), seat=2)
     assert "reward_refused" in kinds_of(events)
-    assert legal(content, state, seat=0) == [ChooseOption(option=s) for s in ("0", "2")]
-    state, _ = act(content, state, ChooseOption(option="2"), seat=0)
+    assert legal(content, state, seat=0) == [ChooseSeat(seat=0), ChooseSeat(seat=2)]
+    state, _ = act(content, state, ChooseSeat(seat=2), seat=0)
     state, events = act(content, state, ChooseOption(option="refuse"), seat=1)
     assert legal(content, state, seat=2) == []  # the proposal is off: no one else is asked
-    state, _ = act(content, state, ChooseOption(option="0"), seat=0)
+    state, _ = act(content, state, ChooseSeat(seat=0), seat=0)
     state, events = act(content, state, ChooseOption(option="refuse"), seat=1)
     assert "fight_won" in kinds_of(events) and state.heroes[0].gold == gold[0] + 1  # all refused: R-237

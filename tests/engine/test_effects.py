@@ -17,7 +17,7 @@ from games.engine.core import rules as R
 from games.engine.core.actions import ChooseCell, ChooseOption, UseEncounter
 from games.engine.core.board import place, places
 from games.engine.effects.rewards import grant_gold
-from games.engine.rules import encounters, events_tokens
+from games.engine.rules import bazaar, encounters, events_tokens
 
 from .helpers import Ctx_for, act, begun, empty_bag, give_item, kinds_of, legal, play_state, put_token, rules_of
 
@@ -31,7 +31,9 @@ def _used(names):
 @pytest.mark.parametrize("families, used", [
     (registry.TOKEN_EFFECTS, lambda content: _used(t.effects for t in content.tokens.values())),
     (registry.ITEM_EFFECTS, lambda content: _used(i.flags for i in content.items.values())),
-], ids=["token effects", "item flags"])
+    (registry.QUEST_REWARDS, lambda content: _used([t.quest.reward_special] for t in content.tokens.values()
+                                                   if t.quest is not None and t.quest.reward_special)),
+], ids=["token effects", "item flags", "quest rewards"])
 def test_every_effect_the_content_names_has_exactly_one_definition_and_each_is_used(content, families, used):
     defined = Counter(name for family in families.values() for name in family)
     assert [name for name, n in defined.items() if n > 1] == [], "a name defined in two families"
@@ -43,7 +45,7 @@ def test_every_effect_the_content_names_has_exactly_one_definition_and_each_is_u
 def test_every_definition_cites_a_rule_of_the_catalogue():
     ids = set(re.findall(r"^\| ([A-Z]+-[A-Z0-9]+) ", CATALOGUE.read_text(), flags=re.M))
     cited = {f"{kind}:{name}": definition.rule  # type: ignore[attr-defined]
-             for families in (registry.TOKEN_EFFECTS, registry.ITEM_EFFECTS)
+             for families in (registry.TOKEN_EFFECTS, registry.ITEM_EFFECTS, registry.QUEST_REWARDS)
              for kind, family in families.items() for name, definition in family.items()}
     assert {key: rule for key, rule in cited.items() if rule not in ids} == {}
 
@@ -60,6 +62,23 @@ def test_an_unknown_effect_is_reported_with_its_file_and_field(content):
         "tokens.yaml: tokens[fd-46].effects: unknown effect 'heal_d7'",
         "items.yaml: items[seil].flags: unknown flag 'lasso'",
     ]
+
+
+def test_an_unknown_special_reward_is_reported_with_its_file_and_field(content):
+    """QUEST-18/QUEST-20: a quest's special reward is an effect like the others, checked against
+    rules/quests.REWARDS instead of a list of its own in the content reader."""
+    tid = next(t for t, token in sorted(content.tokens.items()) if token.quest and token.quest.reward_special)
+    quest = dataclasses.replace(content.tokens[tid].quest, reward_special="fly")
+    broken = dataclasses.replace(content, tokens={**content.tokens,
+                                                  tid: dataclasses.replace(content.tokens[tid], quest=quest)})
+    assert registry.unknown_effects(broken) == [
+        f"tokens.yaml: tokens[{tid}].quest.reward_special: unknown special reward 'fly'"]
+
+
+def test_a_basar_offers_as_many_items_as_its_effect_says():
+    """BUY-01: the small Basar offers 3 items, the large one 6; the sizes live in the effect only."""
+    assert {name: b.offers for name, b in bazaar.EFFECTS.items()} == {"bazaar_small": 3, "bazaar_large": 6}
+    assert "bazaar_small" not in encounters.EFFECTS and "bazaar_large" not in encounters.EFFECTS
 
 
 def test_a_new_encounter_is_its_yaml_name_and_one_definition(content, monkeypatch):
@@ -129,11 +148,12 @@ def test_each_event_cites_the_rule_of_its_definition(content, name):
 
 
 def test_a_passive_encounter_is_never_used_as_an_action(content):
-    """The Basare, the Kahn, Orchan, the Müllhalde and the Waldläufer act through the rules that read them."""
+    """The Basare (rules/bazaar.EFFECTS), the Kahn, Orchan, the Müllhalde and the Waldläufer act through
+    the rules that read them."""
     passive = [tid for tid, token in content.tokens.items()
                if token.effects and all(encounters.EFFECTS[name].apply is None for name in token.effects
                                         if name in encounters.EFFECTS)
-               and set(token.effects) <= set(encounters.EFFECTS)]
+               and set(token.effects) <= set(encounters.EFFECTS) | set(bazaar.EFFECTS)]
     assert len(passive) >= 6
     state = play_state(content, [("krieger", "A1")])
     state.heroes[0].gold = 9

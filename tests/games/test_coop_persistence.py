@@ -12,8 +12,8 @@ from games.persistence import _assemble, _global_state
 
 
 def _round_trip(state):
-    row = SimpleNamespace(global_state=_global_state(state), phase=state.phase, current_seat=state.current,
-                          turn_number=state.turn)
+    row = SimpleNamespace(title_key="rueckkehr", global_state=_global_state(state), phase=state.phase,
+                          current_seat=state.current, turn_number=state.turn)
     return row.global_state, _assemble(row, (state.grid, state.revealed, state.heroes, state.tokens))
 
 

@@ -74,14 +74,22 @@ def test_a_message_is_rendered_in_the_language_asked_for_with_its_parameters():
     exc = errors.InvalidRequest("seats_out_of_range", max=6)
     assert error_text(exc, "en") == "A game has 1 to 6 seats."
     assert error_text(exc, "de") == "Eine Partie hat 1 bis 6 Plätze."
-    assert exc.english == str(exc) == "A game has 1 to 6 seats."
     with translation.override("de"):
-        assert exc.message == "Eine Partie hat 1 bis 6 Plätze."
+        assert error_text(exc) == "Eine Partie hat 1 bis 6 Plätze."  # the active language
+
+
+def test_an_error_carries_its_code_and_parameters_and_no_words():
+    """Issue 12: the errors lie below the presenters; for logs an error names its code, not a sentence."""
+    exc = errors.InvalidRequest("seats_out_of_range", max=6)
+    assert (exc.key, exc.params) == ("seats_out_of_range", {"max": 6})
+    assert str(exc) == "seats_out_of_range {'max': 6}"
+    assert not hasattr(exc, "message") and not hasattr(exc, "english")
+    assert str(errors.IllegalAction("illegal_action", reason="seat 0 decides")) == "illegal_action (seat 0 decides)"
 
 
 def test_an_illegal_action_keeps_the_engines_reason_apart_from_its_message():
     exc = errors.IllegalAction("illegal_action", reason="seat 0 decides this movement")
-    assert exc.english == "This move is not possible now." and exc.reason == "seat 0 decides this movement"
+    assert error_text(exc, "en") == "This move is not possible now." and exc.reason == "seat 0 decides this movement"
     assert "seat" not in error_text(exc, "de")
 
 
@@ -90,7 +98,7 @@ def test_a_ready_made_message_is_its_own_text_and_long_quotes_are_cut():
         "Only members of the club may do this."
     # The leagues and table talk raise lazy translations: rendered in the reader's language too.
     lazy = errors.InvalidRequest(gettext_lazy("A message has at most %(max)s characters."), max=500)
-    assert error_text(lazy, "en") == lazy.english == "A message has at most 500 characters."
+    assert error_text(lazy, "en") == "A message has at most 500 characters."
     assert error_text(lazy, "de") == "Eine Nachricht hat höchstens 500 Zeichen."
     long = errors.IllegalAction("not_reachable_on_foot", field="X" * 1000)
-    assert len(long.message) <= errors.MESSAGE_LIMIT + 1
+    assert len(error_text(long)) <= errors.MESSAGE_LIMIT + 1

@@ -84,6 +84,13 @@ TITLES = {
 }
 
 
+def sections(content: Content | None = None) -> list[tuple[str, list[Entry]]]:
+    """The authored values by section, each with its heading; sections without any are left out."""
+    rows = entries(content)
+    parts = [(title, [e for e in rows if e.section == key]) for key, title in TITLES.items()]
+    return [(title, part) for title, part in parts if part]
+
+
 def render(content: Content | None = None) -> str:
     rows = entries(content)
     lines = [

@@ -100,7 +100,6 @@ ABILITIES = frozenset(
     }
 )
 
-QUEST_SPECIALS = frozenset({"train_magic", "train_ranged", "train_melee", "wand_in_boat"})
 
 ITEM_SLOT_KINDS = frozenset({"item", "spell", "none", "deed", "gem"})
 ITEM_CATEGORIES = frozenset(
@@ -323,7 +322,7 @@ QUEST = Record(
         _opt_str("reward_item", pattern=IDENT),
         _opt_str("needs_token", pattern=IDENT),
         _opt_str("person", pattern=IDENT),
-        _opt_str("reward_special", choices=QUEST_SPECIALS, noun="special reward"),
+        _opt_str("reward_special", pattern=IDENT),  # its names: rules/quests.REWARDS (registry.unknown_effects)
         _text("text_de"),
         _text("text_en"),
     ),

@@ -483,6 +483,32 @@ class HandQuest(Action):
     seat: int
 
 
+@_kind
+@dataclass(frozen=True)
+class ChooseSeat(Action):
+    """Answers a co-op decision whose choices are seats: who fights a probe, who receives a reward."""
+    KIND = "choose_seat"
+    PARAMS = (Param("seat", "int"),)
+    seat: int
+
+
+@_kind
+@dataclass(frozen=True)
+class MoveServant(Action):
+    """The villain player moves one Diener one field (COOP-18)."""
+    KIND = "move_servant"
+    PARAMS = (Param("token", "token"), Param("to", "field"))
+    token: str
+    to: str
+
+
+@_kind
+@dataclass(frozen=True)
+class MarchServants(Action):
+    """The automatic villain seat's one action: the Diener march as the variant says (COOP-25)."""
+    KIND = "march_servants"
+
+
 # --- The two ways to win (rules engine III) --------------------------------------------------------
 @_kind
 @dataclass(frozen=True)

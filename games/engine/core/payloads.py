@@ -256,12 +256,62 @@ class GroupInvite(Payload):
     leader: int
 
 
+@dataclass
+class FightProgress:
+    """A fight against one token, heart by heart (rules/combat.py): the record a fight's probe carries
+    as its ``Probe.data`` and a group's choice of fighter keeps. ``heart`` counts the hearts beaten or
+    begun; ``lightning``: the Blitzschlag's magic probes. Co-op (``coop``): the extra-hard procedure,
+    ``leader`` the hero whose turn it is, ``ambush`` a Diener's attack out of turn, ``won`` the probes
+    passed so far (COOP-01..03, COOP-06, COOP-21).
+
+    Mutable on purpose: one fight's probes advance it in turn. Its JSON keeps the keys of the dict it
+    replaced, in the same order, leaving out the co-op keys an ordinary fight never had.
+    """
+
+    token: str
+    skill: str
+    heart: int
+    hearts: int
+    lightning: bool = False
+    coop: bool = False
+    leader: int | None = None
+    ambush: bool = False
+    won: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"token": self.token, "skill": self.skill, "heart": self.heart,
+                                "hearts": self.hearts, "lightning": self.lightning}
+        if self.coop:
+            data["coop"] = True
+        if self.leader is not None:
+            data["leader"] = self.leader
+        if self.ambush:
+            data["ambush"] = True
+        if self.won:
+            data["won"] = self.won
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FightProgress:
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown keys of a fight: {sorted(unknown)}")
+        return cls(**data)
+
+
 @dataclass(frozen=True)
 class GroupFight(Payload):
     """Co-op: which group member takes the next heart's probe; ``fight`` is the fight's progress, which
     the combat rules pass on to the chosen member's probe (rules/combat.py)."""
 
-    fight: dict[str, Any]
+    fight: FightProgress
+
+    def to_json(self) -> dict[str, Any]:
+        return {"fight": self.fight.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GroupFight:
+        return cls(fight=FightProgress.from_json(data["fight"]))
 
 
 @dataclass(frozen=True)
@@ -271,19 +321,30 @@ class RewardProposal(Payload):
     to: int
 
 
+@dataclass(frozen=True)
+class Lesson(Payload):
+    """Co-op: a group member may take the lesson of the trainer ``token`` in ``skill`` too (COOP-43)."""
+
+    token: str
+    skill: str
+
+
 # Every decision kind and the record it carries (tests/engine/test_payloads.py: all kinds are here).
 PAYLOADS: dict[str, type[Payload]] = {
     "attack_loss": DragonStep,
     "attack_skill": DragonStep,
     "bag_search": BagSearch,
+    "boss_fighter": Payload,
     "broken_armour": TokenChoice,
     "choose_die": DieChoice,
     "choose_gift": Payload,
     "choose_xp": XpChoice,
     "companion": TokenChoice,
+    "coop_potion": Payload,
     "death_field": Payload,
     "dragon_robbery": RobberyChoice,
     "group_fighter": GroupFight,
+    "group_lesson": Lesson,
     "hellsehen": HellsehenChoice,
     "join_group": GroupInvite,
     "keep_dice": ProbeStep,

@@ -11,8 +11,9 @@ from __future__ import annotations
 from . import rules
 from .actions import SetDicePolicy
 from .context import Ctx
+from .coop import PLAYER
 from .errors import IllegalActionError
-from .state import State
+from .state import Phase, State
 
 DICE_POLICIES = ("best", "ask")
 
@@ -61,3 +62,19 @@ def apply_dice_policy(ctx: Ctx, seat: int, action: SetDicePolicy) -> None:
         raise IllegalActionError(f"the dice policy is 'best' or 'ask', not {action.policy!r}")
     ctx.state.heroes[seat].dice_policy = action.policy
     ctx.emit("dice_policy_set", rules.XP_KEEP_TWO, seat, policy=action.policy, visible_to=(seat,))
+
+
+def villains_win(ctx: Ctx) -> int | None:
+    """The heroes lost the co-op game together (all four fires taken, COOP-14; a group of three beaten by the
+    Namenloser, COOP-60): the game is over and nothing is asked any more. A villain player wins it as his
+    seat, the last one; without one nobody wins: ``winner`` None and ``coop.lost``, everyone lost (ruling
+    R-238). Returns the winner; the caller emits the event that says how the game was lost."""
+    state = ctx.state
+    coop = state.coop
+    assert coop is not None
+    coop.lost = True
+    state.phase = Phase.FINISHED
+    state.pending = []
+    state.boss_fight = None
+    state.winner = state.seats if coop.villain == PLAYER else None
+    return state.winner

@@ -242,11 +242,27 @@ class BossFight:
     # Co-op: the hero goes through all the Namenloser's skills in turn (COOP-33); in the JSON only when
     # set, so the fights of ordinary games keep the JSON (and golden hash) they had.
     all_skills: bool = False
+    # Co-op: a group fights the Namenloser together (COOP-33, COOP-60, ruling R-245): its members, the one
+    # named for the current probe (``fighter``, who loses the LP) and whether he was named. In the JSON only
+    # when set, like ``all_skills``.
+    group: list[int] = field(default_factory=list)
+    fighter: int | None = None
+    named: bool = False
+
+    def prober(self) -> int:
+        """The seat that rolls the current probe and loses its LP: the named member, else the challenger."""
+        return self.seat if self.fighter is None else self.fighter
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         if not self.all_skills:
             del data["all_skills"]
+        if not self.group:
+            del data["group"]
+        if self.fighter is None:
+            del data["fighter"]
+        if not self.named:
+            del data["named"]
         return data
 
 

@@ -269,13 +269,25 @@ def take_from_board(ctx: Ctx, seat: int, tid: str) -> None:
     draw_due(ctx, seat, rules.ITEM_DRAW, "item_picked_up")
 
 
-def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
+def drop_from_sheet(ctx: Ctx, seat: int, token: str, held: list[str], what: str,
+                    lay_down: Callable[[Ctx, int, str], None]) -> None:
+    """Put down a token the hero holds (``held``: his items or his quests; ``what`` names one in the
+    refusal), as an action on his field: a hero between two fields holds on to it. Dropping an item
+    (ITEM-09) and laying down a quest (QUEST-09) share this; ``lay_down`` is what happens to the token."""
     hero = ctx.state.heroes[seat]
-    if action.token not in hero.items or hero.between is not None:
-        raise IllegalActionError(f"{action.token} is not an item of this hero")
+    if token not in held or hero.between is not None:
+        raise IllegalActionError(f"{token} is not {what} of this hero")
     if not begin_action(ctx, seat):
         return
-    release(ctx, seat, action.token, hero.position, rules.ITEM_DROP)
+    lay_down(ctx, seat, token)
+
+
+def apply_drop(ctx: Ctx, seat: int, action: DropItem) -> None:
+    drop_from_sheet(ctx, seat, action.token, ctx.state.heroes[seat].items, "an item", _drop_item)
+
+
+def _drop_item(ctx: Ctx, seat: int, tid: str) -> None:
+    release(ctx, seat, tid, ctx.state.heroes[seat].position, rules.ITEM_DROP)
 
 
 def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
@@ -294,6 +306,32 @@ def apply_use_item(ctx: Ctx, seat: int, action: UseItem) -> None:
         heal(ctx, seat, item.heal_lp, rules.ITEM_OWN_CONTENT, item.key)
     # Used up: potions go back to their supply, any other one-use item leaves the game (ruling R-44).
     release(ctx, seat, action.token, None, rules.ONE_SHOT_SPELL)
+
+
+def potions(content: Content, state: State, seat: int) -> list[str]:
+    """The healing potions a hurt hero could drink now (co-op: out of his turn, COOP-34)."""
+    hero = state.heroes[seat]
+    if hero.lp >= hero.lp_max:
+        return []
+    return sorted({tid for tid, item in held_items(content, state, hero)
+                   if item.category == "potion" and (_use_of(item) is not None or item.heal_lp)})
+
+
+def drink(ctx: Ctx, seat: int, tid: str) -> None:
+    """Drink a potion out of turn: it heals as much as it can, as its use as an action would (COOP-34)."""
+    state, content = ctx.state, ctx.content
+    hero = state.heroes[seat]
+    item = item_of(content, state, tid)
+    assert item is not None  # potions() offered it
+    effect = _use_of(item)
+    if effect is not None:
+        amounts = cast(Uses, effect.uses)(hero, tid, item, hero.lp_max - hero.lp)
+        amount = max((a for a in amounts if a is not None), default=None)
+        if not cast(Use, effect.use)(ctx, seat, tid, item, amount):
+            return
+    else:
+        heal(ctx, seat, item.heal_lp, rules.ITEM_OWN_CONTENT, item.key)
+    release(ctx, seat, tid, None, rules.ONE_SHOT_SPELL)
 
 
 @HANDLERS.on_probe("pick_up")

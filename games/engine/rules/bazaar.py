@@ -10,6 +10,7 @@ and an offered item to the player it is offered to (ruling R-56).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from ..content.model import Content, Item
@@ -26,7 +27,6 @@ from ..core.state import OFFER, PILE_BAZAAR, PILE_CITY, Pending, State
 from ..core.tokens import move_token, visible_at
 from ..effects.items import can_take, item_of, put_on_sheet, release, same_kind
 
-SIZES = {"bazaar_small": 3, "bazaar_large": 6}
 CITY_OFFER = 4
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
@@ -41,9 +41,9 @@ def bazaar_here(content: Content, state: State, seat: int) -> tuple[str, int, st
         return PILE_CITY, CITY_OFFER, None
     for tid in visible_at(content, state, seat, hero.position):
         effects = content.tokens[tid].effects
-        for effect, size in SIZES.items():
+        for effect, bazaar in EFFECTS.items():
             if effect in effects and state.tokens[tid].face_up and not state.tokens[tid].flipped:
-                return PILE_BAZAAR, size, tid
+                return PILE_BAZAAR, bazaar.offers, tid
     return None
 
 
@@ -176,3 +176,21 @@ def return_offers(ctx: Ctx, seat: int) -> None:
         move_token(state, tid, supply, face_up=False, seen_by=())
     ctx.emit("offer_returned", rules.BUY_RETURN, seat, count=len(offers))
     state.turn_state.offers = []
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bazaar:
+    """A Basar token's effect: a hero on its field may call the Basar and is offered ``offers`` items of
+    the Basar supply (BUY-01)."""
+
+    rule: str
+    offers: int
+
+
+# Every Basar effect tokens.yaml names, once (docs/architecture.md, "Effects as data"); registry.py lists
+# them with the other token effects.
+EFFECTS: dict[str, Bazaar] = {
+    "bazaar_small": Bazaar(rules.BUY_CALL, offers=3),
+    "bazaar_large": Bazaar(rules.BUY_CALL, offers=6),
+}

@@ -10,16 +10,17 @@ or gold on the token's back, and a bag draw.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, cast
+from dataclasses import dataclass, replace
+from typing import cast
 
 from ..content.model import Content
 from ..core import rules
-from ..core.actions import Action, ChooseOption, Evade, Fight, FightLightning
+from ..core.actions import Action, ChooseOption, ChooseSeat, Evade, Fight, FightLightning
 from ..core.context import Ctx, Handlers
+from ..core.coop import CoopReward
 from ..core.errors import IllegalActionError
 from ..core.heroes import has_ability, item_with_flag
-from ..core.payloads import GroupFight, Probe, RewardProposal, TokenChoice
+from ..core.payloads import FightProgress, GroupFight, Probe, RewardProposal, TokenChoice
 from ..core.pending import ask
 from ..core.phase import begin_action, may_fight
 from ..core.state import BAG, OUT, PILE_CITY, Pending, State, companion_of
@@ -102,12 +103,12 @@ def apply_fight(ctx: Ctx, seat: int, action: Fight | FightLightning) -> None:
     token = content.tokens[action.token]
     ctx.emit("fight_started", rules.FIGHT_SKILL, seat, token=action.token, monster=token.face, skill=skill,
              hearts=hearts_of(content, state, action.token), forced=was_forced, lightning=lightning)
-    data = {"token": action.token, "skill": skill, "heart": 0,
-            "hearts": hearts_of(content, state, action.token), "lightning": lightning}
+    fight = FightProgress(token=action.token, skill=skill, heart=0,
+                          hearts=hearts_of(content, state, action.token), lightning=lightning)
     if extra_hard(state):
-        data["coop"] = True
-        data["leader"] = seat  # the hero whose turn it is; in a group others may take the probes (COOP-06)
-    _next_heart(ctx, seat, data)
+        fight.coop = True
+        fight.leader = seat  # the hero whose turn it is; in a group others may take the probes (COOP-06)
+    _next_heart(ctx, seat, fight)
 
 
 def servant_attacks(ctx: Ctx, seat: int, tid: str) -> None:
@@ -118,92 +119,91 @@ def servant_attacks(ctx: Ctx, seat: int, tid: str) -> None:
     move_token(state, tid, state.tokens[tid].loc, face_up=True, seen_by=())
     token = content.tokens[tid]
     ctx.emit("servant_attacks", rules.COOP_ATTACK, seat, token=tid, monster=token.face)
-    _next_heart(ctx, seat, {"token": tid, "skill": first_skill(token.skills), "heart": 0,
-                            "hearts": hearts_of(content, state, tid), "lightning": False, "coop": True,
-                            "leader": seat, "ambush": True})
+    _next_heart(ctx, seat, FightProgress(token=tid, skill=first_skill(token.skills), heart=0,
+                                         hearts=hearts_of(content, state, tid), coop=True, leader=seat,
+                                         ambush=True))
 
 
-def _next_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+def _next_heart(ctx: Ctx, seat: int, fight: FightProgress) -> None:
     state = ctx.state
-    if data.get("coop"):
-        group = fighters(state, data["leader"])
+    if fight.coop and fight.leader is not None:
+        group = fighters(state, fight.leader)
         if len(group) > 1:
             # "kann die Gruppe entscheiden, wer mit welcher Fertigkeit gegen das Monster kämpft" (COOP-06):
             # the player whose turn it is names the member for each probe (ruling R-231).
-            ask(ctx, data["leader"], "group_fighter", [str(s) for s in group], GroupFight(data), front=True)
+            ask(ctx, fight.leader, "group_fighter", list(group), GroupFight(replace(fight)), front=True)
             return
-        seat = data["leader"]
-    _probe_heart(ctx, seat, data)
+        seat = fight.leader
+    _probe_heart(ctx, seat, fight)
 
 
-@HANDLERS.answers("group_fighter", ChooseOption)
-def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
-    data = dict(pending.payload(GroupFight).fight)
-    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, int(value), skill=data["skill"],
-             token=data["token"])
-    _probe_heart(ctx, int(value), data)
+@HANDLERS.answers("group_fighter", ChooseSeat)
+def _answer_group_fighter(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
+    fight = replace(pending.payload(GroupFight).fight)
+    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, value, skill=fight.skill, token=fight.token)
+    _probe_heart(ctx, value, fight)
 
 
-def _probe_heart(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+def _probe_heart(ctx: Ctx, seat: int, fight: FightProgress) -> None:
     content, state = ctx.content, ctx.state
-    token = content.tokens[data["token"]]
-    if data["lightning"]:
+    token = content.tokens[fight.token]
+    if fight.lightning:
         # The Blitzschlag: one magic probe per heart without a modifier (ruling R-26).
-        start_probe(ctx, seat, "magic", 0, "fight", data)
+        start_probe(ctx, seat, "magic", 0, "fight", fight.to_json())
         return
-    skill = data["skill"]
+    skill = fight.skill
     invisible_melee = 1 if state.turn_state.invisible and skill == "melee" else 0
-    monster = monster_effect(content, data["token"])
-    modifier = token.skills[skill] + villain_penalty(content, state, data["token"])
-    start_probe(ctx, seat, skill, modifier, "fight", data,
+    monster = monster_effect(content, fight.token)
+    modifier = token.skills[skill] + villain_penalty(content, state, fight.token)
+    start_probe(ctx, seat, skill, modifier, "fight", fight.to_json(),
                 printed=monster is not None and monster.printed, bonus=invisible_melee)
 
 
 @HANDLERS.on_probe("fight")
 def _fight_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
-    seat, data = probe.seat, dict(probe.data)
-    if data.get("coop"):
-        _extra_hard_probe(ctx, seat, data, passed)
+    seat, fight = probe.seat, FightProgress.from_json(probe.data)
+    if fight.coop:
+        _extra_hard_probe(ctx, seat, fight, passed)
         return
     if not passed:
-        defeat(ctx, seat, data)
+        defeat(ctx, seat, fight)
         return
-    data["heart"] += 1
-    if data["heart"] < data["hearts"]:
-        _next_heart(ctx, seat, data)
+    fight.heart += 1
+    if fight.heart < fight.hearts:
+        _next_heart(ctx, seat, fight)
     else:
-        victory(ctx, seat, data["token"])
+        victory(ctx, seat, fight.token)
 
 
-def _extra_hard_probe(ctx: Ctx, seat: int, data: dict[str, Any], passed: bool) -> None:
+def _extra_hard_probe(ctx: Ctx, seat: int, fight: FightProgress, passed: bool) -> None:
     """One probe of a co-op fight: a failure costs its LP at once, then the fight goes on (COOP-01..03)."""
-    tid = data["token"]
+    tid = fight.token
     hero = ctx.state.heroes[seat]
     if not passed:
         deaths = hero.deaths
         monster = monster_effect(ctx.content, tid)
-        ctx.emit("coop_probe_failed", rules.COOP_ALL_POINTS, seat, token=tid, skill=data["skill"],
-                 heart=data["heart"] + 1)
+        ctx.emit("coop_probe_failed", rules.COOP_ALL_POINTS, seat, token=tid, skill=fight.skill,
+                 heart=fight.heart + 1)
         if monster is not None and monster.defeat is not None:
             monster.defeat(ctx, seat, tid)  # what this monster takes instead of an LP, per failed probe (R-221)
         else:
             lose_lp(ctx, seat, rules.COOP_ALL_POINTS, "fight_lost")
         if hero.deaths != deaths or hero.lp <= 0:
             # Dead in the middle of the fight: the monster stays, the turn is over (ruling R-222).
-            if not data.get("ambush"):
+            if not fight.ambush:
                 ctx.state.turn_state.turn_over = True
             ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=ctx.content.tokens[tid].face)
             return
-    outcome = after_probe(data, ctx.content.tokens[tid].skills, passed)
-    leader = data.get("leader", seat)
+    outcome = after_probe(fight, ctx.content.tokens[tid].skills, passed)
+    leader = seat if fight.leader is None else fight.leader
     if outcome == "probe":
-        _next_heart(ctx, seat, data)
+        _next_heart(ctx, seat, fight)
     elif outcome == "won":
-        _share_reward(ctx, leader, tid, ambush=bool(data.get("ambush")))
+        _share_reward(ctx, leader, tid, ambush=fight.ambush)
     else:
         # Every failed probe has already cost its LP: losing the fight costs nothing more (ruling R-221).
         ctx.emit("fight_lost", rules.FIGHT_LOST, leader, token=tid, monster=ctx.content.tokens[tid].face)
-        if not data.get("ambush"):
+        if not fight.ambush:
             ctx.state.turn_state.turn_over = True
             ctx.emit("turn_ends_after_defeat", rules.FIGHT_ENDS_TURN, leader)
 
@@ -219,22 +219,21 @@ def _share_reward(ctx: Ctx, leader: int, tid: str, ambush: bool) -> None:
             or content.tokens[tid].deed:
         victory(ctx, leader, tid, draw=not ambush)
         return
-    state.coop.reward = {"token": tid, "leader": leader, "recipient": None, "waiting": [], "proposed": [],
-                         "ambush": ambush}
+    state.coop.reward = CoopReward(token=tid, leader=leader, ambush=ambush)
     ctx.emit("reward_to_agree", rules.COOP_REWARD, leader, token=tid)
-    ask(ctx, leader, "reward_to", [str(s) for s in members], front=True)
+    ask(ctx, leader, "reward_to", list(members), front=True)
 
 
-@HANDLERS.answers("reward_to", ChooseOption)
-def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+@HANDLERS.answers("reward_to", ChooseSeat)
+def _propose_reward(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
     state = ctx.state
     reward = state.coop.reward if state.coop is not None else None
     if reward is None:
         return
-    recipient = int(value)
-    others = [s for s in fighters(state, reward["leader"]) if s != seat]
-    reward.update(recipient=recipient, waiting=others, proposed=[*reward["proposed"], recipient])
-    ctx.emit("reward_proposed", rules.COOP_REWARD, seat, to=recipient, token=reward["token"])
+    recipient = value
+    others = [s for s in fighters(state, reward.leader) if s != seat]
+    reward.recipient, reward.waiting, reward.proposed = recipient, others, [*reward.proposed, recipient]
+    ctx.emit("reward_proposed", rules.COOP_REWARD, seat, to=recipient, token=reward.token)
     for other in others:
         ask(ctx, other, "reward_agree", ["agree", "refuse"], RewardProposal(recipient))
 
@@ -245,20 +244,20 @@ def _agree_reward(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
     reward = state.coop.reward if state.coop is not None else None
     if reward is None:
         return
-    leader = reward["leader"]
+    leader = reward.leader
     if value == "agree":
-        reward["waiting"] = [s for s in reward["waiting"] if s != seat]
-        ctx.emit("reward_agreed", rules.COOP_REWARD, seat, to=reward["recipient"])
-        if not reward["waiting"]:
-            _pay_reward(ctx, reward["recipient"])
+        reward.waiting = [s for s in reward.waiting if s != seat]
+        ctx.emit("reward_agreed", rules.COOP_REWARD, seat, to=reward.recipient)
+        if not reward.waiting and reward.recipient is not None:
+            _pay_reward(ctx, reward.recipient)
         return
-    ctx.emit("reward_refused", rules.COOP_REWARD, seat, to=reward["recipient"])
+    ctx.emit("reward_refused", rules.COOP_REWARD, seat, to=reward.recipient)
     state.pending = [p for p in state.pending if p.kind != "reward_agree"]  # the proposal is off
-    left = [s for s in fighters(state, leader) if s not in reward["proposed"]]
+    left = [s for s in fighters(state, leader) if s not in reward.proposed]
     if not left:
         _pay_reward(ctx, leader)  # every member was proposed and refused: the fighter's turn decides (R-237)
         return
-    ask(ctx, leader, "reward_to", [str(s) for s in left], front=True)
+    ask(ctx, leader, "reward_to", list(left), front=True)
 
 
 def _pay_reward(ctx: Ctx, recipient: int) -> None:
@@ -266,19 +265,19 @@ def _pay_reward(ctx: Ctx, recipient: int) -> None:
     assert state.coop is not None and state.coop.reward is not None
     reward = state.coop.reward
     state.coop.reward = None
-    ctx.emit("reward_settled", rules.COOP_REWARD, recipient, token=reward["token"])
-    victory(ctx, recipient, reward["token"], draw=not reward["ambush"], drawer=reward["leader"])
+    ctx.emit("reward_settled", rules.COOP_REWARD, recipient, token=reward.token)
+    victory(ctx, recipient, reward.token, draw=not reward.ambush, drawer=reward.leader)
 
 
 # --- defeat ------------------------------------------------------------------------------------------------
-def defeat(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+def defeat(ctx: Ctx, seat: int, fight: FightProgress) -> None:
     state, content = ctx.state, ctx.content
-    tid = data["token"]
+    tid = fight.token
     token = content.tokens[tid]
     hero = state.heroes[seat]
     state.turn_state.turn_over = True  # a defeat ends the turn (FIGHT-16)
     ctx.emit("fight_lost", rules.FIGHT_LOST, seat, token=tid, monster=token.face)
-    if data["lightning"]:
+    if fight.lightning:
         spell = item_with_flag(content, state, hero, "lightning")
         if spell is not None:
             hero.items.remove(spell)

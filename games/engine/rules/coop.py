@@ -10,11 +10,11 @@ example 4), but the monster is beaten only if every round had a passed probe (ru
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..content.model import Content
 from ..core import rules
 from ..core.context import Ctx
+from ..core.payloads import FightProgress
 from ..core.state import State
 from ..effects.probes import allowed_skills
 
@@ -53,19 +53,19 @@ def servant_died(ctx: Ctx, seat: int, tid: str) -> None:
              penalty=coop.villain_penalty())
 
 
-def after_probe(data: dict[str, Any], skills: Mapping[str, int], passed: bool) -> str:
-    """Advance one extra-hard fight by one probe (``data`` is updated) and say what follows:
-    ``"probe"`` (another probe with ``data["skill"]``), ``"won"`` or ``"lost"``."""
+def after_probe(fight: FightProgress, skills: Mapping[str, int], passed: bool) -> str:
+    """Advance one extra-hard fight by one probe (``fight`` is updated) and say what follows:
+    ``"probe"`` (another probe with ``fight.skill``), ``"won"`` or ``"lost"``."""
     if passed:
-        data["won"] = data.get("won", 0) + 1
+        fight.won += 1
         following = None
     else:
-        following = next_skill(skills, data["skill"])
+        following = next_skill(skills, fight.skill)
     if following is not None:
-        data["skill"] = following
+        fight.skill = following
         return "probe"
-    data["heart"] += 1
-    if data["heart"] < data["hearts"]:
-        data["skill"] = first_skill(skills)  # "beginnt die ganze Prozedur von vorne" (COOP-03)
+    fight.heart += 1
+    if fight.heart < fight.hearts:
+        fight.skill = first_skill(skills)  # "beginnt die ganze Prozedur von vorne" (COOP-03)
         return "probe"
-    return "won" if data.get("won", 0) == data["hearts"] else "lost"
+    return "won" if fight.won == fight.hearts else "lost"

@@ -13,12 +13,12 @@ from typing import cast
 
 from ..content.model import Content
 from ..core import rules
-from ..core.actions import Action, ChooseCell, ChooseField, UseEncounter
+from ..core.actions import Action, ChooseCell, ChooseField, ChooseOption, UseEncounter
 from ..core.board import CELLS, board_for
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items, pay, purse_of
-from ..core.payloads import Probe, SwapSecond
+from ..core.payloads import Lesson, Probe, SwapSecond
 from ..core.pending import ask
 from ..core.phase import begin_action
 from ..core.state import Pending, State
@@ -30,6 +30,7 @@ from ..effects.probes import allowed_skills, start_probe
 from ..effects.rewards import ANY_COLOUR, grant_xp
 from .endgame import reveal
 from .movement import arrive
+from .rest import companions
 from .training import can_be_raised, train_with_kerberos, train_with_teacher
 
 BOSS_CARDS = ("namenloser", "dragon")
@@ -52,8 +53,9 @@ def _once(content: Content, state: State, seat: int, tid: str) -> list[str | Non
 class Encounter:
     """One encounter effect, keyed in ``EFFECTS`` by the name tokens.yaml gives it.
 
-    ``apply`` is None for a passive encounter (a Basar, the Kahn, Orchan, the Müllhalde, the Waldläufer):
-    it is not used as an action but read by the rule named by ``rule`` (bazaar, movement).
+    ``apply`` is None for a passive encounter (the Kahn, Orchan, the Müllhalde, the Waldläufer): it is not
+    used as an action but read by the rule named by ``rule`` (movement). A Basar is an effect of its own
+    (rules/bazaar.EFFECTS).
     """
 
     rule: str
@@ -149,8 +151,25 @@ def _teacher(skill: str) -> Encounter:
 
     def apply(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
         train_with_teacher(ctx, seat, tid, skill)
+        # Co-op: "Egal wer auf den Lehrer zieht, alle aus der Gruppe können lernen" (COOP-43, ruling R-252):
+        # every other member standing there may take a lesson too, for his own gold.
+        for member in companions(ctx.state, seat):
+            if can_be_raised(ctx.content, ctx.state.heroes[member], skill) and purse_of(ctx.state.heroes[member]):
+                ask(ctx, member, "group_lesson", ["train", "decline"], Lesson(tid, skill))
 
     return Encounter(rules.TRAIN, apply, options, paid=True, lesson=True)
+
+
+@HANDLERS.answers("group_lesson", ChooseOption)
+def _group_lesson(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    lesson = pending.payload(Lesson)
+    hero = ctx.state.heroes[seat]
+    if value != "train" or not purse_of(hero) or not can_be_raised(ctx.content, hero, lesson.skill):
+        ctx.emit("group_lesson_declined", rules.COOP_TRAINERS, seat, token=lesson.token)
+        return
+    pay(hero, 1)
+    ctx.emit("encounter_paid", rules.COOP_TRAINERS, seat, token=lesson.token, gold=1)
+    train_with_teacher(ctx, seat, lesson.token, lesson.skill)
 
 
 def _kerberos_options(content: Content, state: State, seat: int, tid: str) -> list[str | None]:
@@ -198,9 +217,12 @@ def _heal_confused(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
 
 
 def _heal_d6(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
-    roll = ctx.d6()
-    ctx.emit("spring_roll", rules.SPRING, seat, dice=(roll,))
-    heal(ctx, seat, roll, rules.SPRING, "spring")
+    # Co-op: "alle können würfeln, wenn sie auf die Quelle kommen" (COOP-39, ruling R-251): each member of the
+    # group standing there rolls for himself, in seat order after the one whose action it is.
+    for drinker in [seat, *companions(ctx.state, seat)]:
+        roll = ctx.d6()
+        ctx.emit("spring_roll", rules.SPRING if drinker == seat else rules.COOP_SPRING, drinker, dice=(roll,))
+        heal(ctx, drinker, roll, rules.SPRING, "spring")
 
 
 def _heal_herbwoman(ctx: Ctx, seat: int, tid: str, option: str | None) -> None:
@@ -382,8 +404,6 @@ EFFECTS: dict[str, Encounter] = {
     "teleport": Encounter(rules.TELEPORTER, _teleporter),
     "sell_coach": Encounter(rules.COACH_MAKER, _sell_coach, _sell_coach_options),
     "magister": Encounter(rules.WEAPON_MAGISTER, _magister, _magister_options),
-    "bazaar_small": Encounter(rules.BUY_CALL),
-    "bazaar_large": Encounter(rules.BUY_CALL),
     "boat": Encounter(rules.WATER_BOAT),
     "dump_bonus": Encounter(rules.MUELLHALDE),
     "island_ferry": Encounter(rules.WATER_ISLAND),

@@ -22,17 +22,21 @@ from typing import Any, cast
 
 from ..content.model import BossCard, Content, TokenCategory
 from ..core import rules
-from ..core.actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField
+from ..core.actions import Action, ChallengeDragon, ChallengeNamenloser, ChooseField, ChooseOption, ChooseSeat
 from ..core.board import place, places
 from ..core.context import Ctx, Handlers
 from ..core.errors import IllegalActionError
 from ..core.heroes import held_items
 from ..core.payloads import Probe
-from ..core.phase import begin_action, may_fight
+from ..core.pending import ask
+from ..core.phase import begin_action, may_fight, villains_win
 from ..core.state import XP_COLOURS, BossFight, Pending, Phase, State
+from ..effects.items import drink, potions
 from ..effects.life import ask_keep, die, lose_lp
 from ..effects.probes import SKILL_ORDER, start_probe
 from ..effects.rewards import lose_xp
+
+GROUP_OF_THREE = 3  # "von einer Dreiergruppe verloren" (COOP-60)
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -205,7 +209,8 @@ def apply_challenge(ctx: Ctx, seat: int, action: ChallengeNamenloser | Challenge
         to_pay = hoard(content, state)
     state.boss_fight = BossFight(seat=seat, boss=boss, skill=action.skill, mod=mod, lp=card.lp, double=double,
                                  hoard=to_pay, hits=0, probing=False, shown=False,
-                                 all_skills=boss == "namenloser" and state.coop is not None)
+                                 all_skills=boss == "namenloser" and state.coop is not None,
+                                 group=_fighting_group(state, seat) if boss == "namenloser" else [])
     if not state.v2:
         _show_card(ctx, state.boss_fight)  # rules version 1: the card before the hoard
     ctx.emit("final_fight_started", rules.END_NAMENLOSER if boss == "namenloser" else rules.END_HOARD,
@@ -260,18 +265,23 @@ def resume(ctx: Ctx) -> None:
             continue
         if fight.hits > 0:
             _save(state, hits=fight.hits - 1)
-            lose_lp(ctx, seat, rules.END_HITS if fight.boss == "namenloser" else rules.END_DRAGON_HITS,
+            lose_lp(ctx, fight.prober(), rules.END_HITS if fight.boss == "namenloser" else rules.END_DRAGON_HITS,
                     f"{fight.boss}_hit")
             continue
+        if fight.group and not fight.named:
+            # "Der Charakter, dem die Probe misslingt, verliert einen LP": the group names who takes this
+            # probe (ruling R-245), and who does not fight it may drink a healing potion (COOP-34, R-246).
+            ask(ctx, seat, "boss_fighter", list(fight.group), front=True)
+            return
         _save(state, probing=True)
-        start_probe(ctx, seat, fight.skill, fight.mod, "final_fight", {"boss": fight.boss})
+        start_probe(ctx, fight.prober(), fight.skill, fight.mod, "final_fight", {"boss": fight.boss})
 
 
 @HANDLERS.on_probe("final_fight")
 def _final_probe(ctx: Ctx, probe: Probe, passed: bool) -> None:
     state = ctx.state
-    fight = _save(state, probing=False)
-    seat, boss = fight.seat, fight.boss
+    fight = _save(state, probing=False, named=False)
+    seat, boss = fight.prober(), fight.boss
     rule = rules.END_HITS if boss == "namenloser" else rules.END_DRAGON_HITS
     if passed:
         fight = _save(state, lp=fight.lp - 1)
@@ -303,6 +313,35 @@ def _next_skill(ctx: Ctx, fight: BossFight) -> None:
     _save(state, skill=following, mod=skills[following], double=double)
 
 
+def _fighting_group(state: State, seat: int) -> list[int]:
+    """Co-op: the challenger's group members standing with him fight the Namenloser together; [] alone."""
+    if state.coop is None:
+        return []
+    here = state.heroes[seat].position
+    members = [s for s in state.coop.group_of(seat)
+               if state.heroes[s].position == here and state.heroes[s].between is None]
+    return members if len(members) > 1 else []
+
+
+@HANDLERS.answers("boss_fighter", ChooseSeat)
+def _boss_fighter(ctx: Ctx, seat: int, pending: Pending, value: int) -> None:
+    state = ctx.state
+    fight = _save(state, fighter=value, named=True)
+    ctx.emit("group_fighter_chosen", rules.COOP_GROUP_FIGHT, value, skill=fight.skill, token="namenloser")
+    for member in fight.group:
+        if member != value and potions(ctx.content, state, member):
+            ask(ctx, member, "coop_potion", ["none", *potions(ctx.content, state, member)], front=True)
+
+
+@HANDLERS.answers("coop_potion", ChooseOption)
+def _coop_potion(ctx: Ctx, seat: int, pending: Pending, value: str) -> None:
+    """"Kämpft ein Charakter nicht, darf er einen Heiltrank zu sich nehmen" (COOP-34)."""
+    if value == "none":
+        return
+    ctx.emit("potion_while_not_fighting", rules.COOP_POTION, seat, token=value)
+    drink(ctx, seat, value)
+
+
 def _won(ctx: Ctx, seat: int, boss: str) -> None:
     state = ctx.state
     state.boss_fight = None
@@ -328,9 +367,15 @@ def death_in_fight(ctx: Ctx, seat: int) -> str | list[str] | None:
     player to choose from, or None (no final fight). Reached from life.die through ``Hooks.death_in_fight``."""
     state = ctx.state
     fight = state.boss_fight
-    if fight is None or fight.seat != seat:
+    if fight is None or (fight.seat != seat and seat not in fight.group):
         return None
     state.boss_fight = None
+    if state.coop is not None and len(fight.group) == GROUP_OF_THREE:
+        # "Wird der Kampf gegen den Namenlosen von einer Dreiergruppe verloren, so gilt das ganze Spiel als
+        # verloren" (COOP-60): a member's death loses the group's fight (ruling R-245).
+        ctx.emit("coop_trio_beaten", rules.COOP_GROUP_OF_THREE, seat, winner=villains_win(ctx),
+                 members=len(fight.group))
+        return None
     boss = fight.boss
     ctx.emit("boss_heals", rules.END_NAMENLOSER_HEALS if boss == "namenloser" else rules.END_DRAGON_HEALS, seat,
              boss=boss)

@@ -14,8 +14,9 @@ from ..content.model import Content
 from ..core import rules
 from ..core.actions import Action, ChooseOption, FormGroup, HandItem
 from ..core.context import Ctx, Handlers
+from ..core.coop import PLAYER
 from ..core.errors import IllegalActionError
-from ..core.heroes import usable, walking_points
+from ..core.heroes import carries_heavy_mount, held_items, usable, walking_points
 from ..core.payloads import GroupInvite
 from ..core.pending import ask
 from ..core.phase import begin_action
@@ -42,9 +43,19 @@ def legal_group_actions(content: Content, state: State, seat: int) -> list[Actio
     for other in range(state.seats):
         if other in mine or _here(state, other) != _here(state, seat) or state.heroes[other].hero is None:
             continue
-        if len(mine) + len(coop.group_of(other)) <= MAX_GROUP and _gems_match(state, mine, coop.group_of(other)):
+        if len(mine) + len(coop.group_of(other)) <= max_group(state) and _gems_match(state, mine, coop.group_of(other)):
             result.append(FormGroup(seat=other))
     return result
+
+
+def max_group(state: State) -> int:
+    """"Wird zu viert gespielt, dann sollten sich zwei Gruppen bilden ... Wollen drei Spieler eine Gruppe bilden,
+    dann sollte der vierte die Bösewichte führen" (COOP-58, ruling R-250): with four heroes or more and no
+    villain player a group has at most two members; otherwise three."""
+    coop = state.coop
+    if coop is not None and state.seats >= 4 and coop.villain != PLAYER:
+        return 2
+    return MAX_GROUP
 
 
 def _gems_match(state: State, one: list[int], other: list[int]) -> bool:
@@ -132,10 +143,40 @@ def apply_hand_item(ctx: Ctx, seat: int, action: HandItem) -> None:
 
 
 def group_points(content: Content, state: State, seat: int) -> int:
-    """The walking points of the seat's group: its slowest member's, items counted (COOP-05)."""
+    """The walking points of the seat's group: its slowest member's, items counted (COOP-05). "Kutsche: Kann
+    von bis zu zwei Spielern genutzt werden" (COOP-42, ruling R-248): a member's coach carries him and the
+    slowest other member at the coach's pace, never a third."""
     if state.coop is None:
         return walking_points(content, state, state.heroes[seat])
-    return min(walking_points(content, state, state.heroes[s]) for s in state.coop.group_of(seat))
+    points = {s: walking_points(content, state, state.heroes[s]) for s in state.coop.group_of(seat)}
+    for member in sorted(points, key=lambda s: -points[s]):
+        coach = coach_points(content, state, member)
+        if coach is None:
+            continue
+        points[member] = coach
+        riders = [s for s in points if s != member]
+        if riders:
+            slowest = min(riders, key=lambda s: (points[s], s))
+            points[slowest] = max(points[slowest], coach)
+        break
+    return min(points.values())
+
+
+def coach_points(content: Content, state: State, seat: int) -> int | None:
+    """The pace of the Kutsche the seat's hero drives, or None without one."""
+    sets = [item.movement_set for _, item in held_items(content, state, state.heroes[seat])
+            if item.movement_set is not None]
+    return max(sets) if sets else None
+
+
+def boat_refused(content: Content, state: State, seat: int) -> bool:
+    """"Kahn: Kann von der ganzen Gruppe genutzt werden, aber ohne Kutsche und ohne Pferde" (COOP-44, ruling
+    R-249): a group takes the boat together unless one of its members on the field carries a coach or a
+    mount (horse, camel). A hero alone uses it as in the ordinary game."""
+    members = fighters(state, seat)
+    if state.coop is None or len(members) < 2:
+        return False
+    return any(carries_heavy_mount(content, state, state.heroes[s]) for s in members)
 
 
 def follow(ctx: Ctx, seat: int) -> None:
@@ -173,3 +214,20 @@ def leave(ctx: Ctx, seat: int) -> None:
     rest = [s for s in members if s != seat]
     coop.groups = [g for g in coop.groups if seat not in g] + ([rest] if len(rest) >= 2 else [])
     ctx.emit("group_left", rules.COOP_GROUP, seat)
+
+
+def member_died(ctx: Ctx, seat: int) -> None:
+    """A hero died in a co-op game: he leaves his group (his heir begins at the manor). If no member of his
+    group lives on with it, his Heldentat goes back to the king ("Sterben alle Mitglieder einer Gruppe, wird
+    die Heldentat an den König zurückgegeben", COOP-56, ruling R-247): the heir may choose a deed anew."""
+    state = ctx.state
+    coop = state.coop
+    if coop is None:
+        return
+    others = [s for s in coop.group_of(seat) if s != seat]
+    leave(ctx, seat)
+    hero = state.heroes[seat]
+    if hero.deed is not None and not others and not hero.gem:
+        ctx.emit("deed_returned", rules.COOP_DEED_BACK, seat, deed=hero.deed)
+        hero.deed = None
+        hero.deed_parts = 0

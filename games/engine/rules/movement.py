@@ -26,7 +26,7 @@ from ..effects.bag import FACE_DOWN_WHEN_PLACED
 from ..effects.life import lose_lp
 from .deeds import deed_monster_ready
 from .endgame import entered
-from .groups import follow, group_points
+from .groups import boat_refused, follow, group_points
 from .setup import place_entry_tokens
 
 MONSTER_KINDS = {"monster", "servant", "guardian", "drachenmensch"}
@@ -170,6 +170,8 @@ def plan_step(content: Content, state: State, seat: int, link: Link) -> StepPlan
         if state.boat == "staff" and on_route:
             points = 0  # a magic staff in the boat: its crossing costs neither gold nor points
         elif state.boat == origin and on_route:
+            if boat_refused(content, state, seat):
+                raise IllegalActionError("a group takes the boat only without a Kutsche and without horses")
             boat_to = dest
         elif not free_lake:
             gold = 1

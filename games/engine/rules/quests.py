@@ -8,6 +8,8 @@ Accepting and fulfilling draw from the bag; swapping a quest for a quest does no
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 from ..content.model import Content, Quest, TokenCategory
@@ -20,11 +22,10 @@ from ..core.phase import begin_action
 from ..core.state import OUT, HeroState, State, at_field
 from ..core.tokens import move_token, role, shown_key, visible_at
 from ..effects.bag import draw_due
-from ..effects.items import on_acquire, release
+from ..effects.items import drop_from_sheet, on_acquire, release
 from ..effects.rewards import grant_gold, grant_xp
 
 MAX_QUESTS = 4
-TRAIN_REWARD = {"train_magic": "magic", "train_ranged": "ranged", "train_melee": "melee"}
 
 
 def quest_of(content: Content, tid: str) -> Quest:
@@ -168,14 +169,13 @@ def apply_accept(ctx: Ctx, seat: int, action: AcceptQuest) -> None:
 
 
 def apply_drop_quest(ctx: Ctx, seat: int, action: DropQuest) -> None:
-    hero = ctx.state.heroes[seat]
-    if action.token not in hero.quests or hero.between is not None:
-        raise IllegalActionError(f"{action.token} is not a quest of this hero")
-    if not begin_action(ctx, seat):
-        return
-    _lay_down(ctx, seat, action.token)
+    drop_from_sheet(ctx, seat, action.token, ctx.state.heroes[seat].quests, "a quest", _laid_down_now)
+
+
+def _laid_down_now(ctx: Ctx, seat: int, qid: str) -> None:
+    _lay_down(ctx, seat, qid)
     if seat == ctx.state.current:
-        ctx.state.turn_state.laid_down.append(action.token)
+        ctx.state.turn_state.laid_down.append(qid)
 
 
 def found_quest_item(ctx: Ctx, seat: int, tid: str) -> None:
@@ -227,13 +227,21 @@ def apply_fulfil(ctx: Ctx, seat: int, action: FulfilQuest) -> None:
 
 
 def _special_reward(ctx: Ctx, seat: int, quest: Quest) -> None:
-    skill = TRAIN_REWARD.get(quest.reward_special or "")
-    if skill is not None:
+    if quest.reward_special is not None:
+        REWARDS[quest.reward_special].apply(ctx, seat)
+
+
+def _wand_in_boat(ctx: Ctx, seat: int) -> None:
+    """The wand lies in the boat: between L2 and L4, free of gold and points (WATER-04/05)."""
+    ctx.state.boat = "staff"
+    ctx.emit("wand_in_boat", rules.WATER_STAFF, seat)
+
+
+def _raises(skill: str) -> Callable[[Ctx, int], None]:
+    def apply(ctx: Ctx, seat: int) -> None:
         raise_by_quest(ctx, seat, skill)
-    elif quest.reward_special == "wand_in_boat":
-        # The wand lies in the boat: between L2 and L4, free of gold and points (WATER-04/05).
-        ctx.state.boat = "staff"
-        ctx.emit("wand_in_boat", rules.WATER_STAFF, seat)
+
+    return apply
 
 
 def raise_by_quest(ctx: Ctx, seat: int, skill: str) -> None:
@@ -246,3 +254,22 @@ def raise_by_quest(ctx: Ctx, seat: int, skill: str) -> None:
     hero.training[skill] = min(SKILL_CAP - base, hero.training[skill] + gain)
     ctx.emit("skill_raised", rules.TRAIN_QUEST, seat, skill=skill, gain=gain,
              value=skill_value(ctx.content, ctx.state, hero, skill, items=False))
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class QuestReward:
+    """A quest's special reward (``reward_special`` in tokens.yaml), given as the quest is fulfilled."""
+
+    rule: str
+    apply: Callable[[Ctx, int], None]  # (ctx, the seat that fulfilled the quest)
+
+
+# Every special reward tokens.yaml names, once (docs/architecture.md, "Effects as data"); registry.py
+# checks the content's names against them.
+REWARDS: dict[str, QuestReward] = {
+    "train_magic": QuestReward(rules.TRAIN_QUEST, _raises("magic")),
+    "train_ranged": QuestReward(rules.TRAIN_QUEST, _raises("ranged")),
+    "train_melee": QuestReward(rules.TRAIN_QUEST, _raises("melee")),
+    "wand_in_boat": QuestReward(rules.WATER_STAFF, _wand_in_boat),
+}

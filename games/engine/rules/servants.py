@@ -17,7 +17,8 @@ from ..content.model import Content, Direction, FieldKind, PathKind, TokenCatego
 from ..core import rules
 from ..core.board import Board, board_for, letter_of, place, row_col
 from ..core.context import Ctx
-from ..core.state import BAG, RETURNING, Phase, State, at_field
+from ..core.phase import villains_win
+from ..core.state import BAG, RETURNING, State, at_field
 from ..core.tokens import move_token
 from ..effects.bag import draw_random
 
@@ -78,7 +79,7 @@ def _number(code: str) -> int:
     return int(code[1:])
 
 
-def _walkable(board: Board, code: str) -> bool:
+def walkable(board: Board, code: str) -> bool:
     return board.field(code).kind not in BARRIERS
 
 
@@ -94,7 +95,7 @@ def _inner_path(board: Board, start: str, goals: set[str]) -> list[str] | None:
         links = sorted((link.to for link in board.links[code]
                         if link.kind is PathKind.PATH and not link.crosses_cards), key=_number)
         for nxt in links:
-            if nxt in came or not _walkable(board, nxt):
+            if nxt in came or not walkable(board, nxt):
                 continue
             came[nxt] = code
             if nxt in goals:
@@ -161,32 +162,39 @@ def march(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
             # On a fire he sits open: the text's example knows his point ("angreifbar nur mit Fernkampf").
             move_token(state, tid, at_field(code), face_up=state.tokens[tid].face_up or code in fires,
                        seen_by=state.tokens[tid].seen_by)
-            attacked = _hero_at(state, code, seat)
+            attacked = hero_at(state, code, seat)
             if attacked is not None:
                 attacks.append((attacked, tid))
                 break
-            if _stops_on_token(ctx, seat, tid, code) or code in fires:
+            if stops_on_token(ctx, seat, tid, code) or code in fires:
                 break
         if walked:
             ctx.emit("servant_marches", rules.COOP_MARCH, seat, token=tid, frm=start, path=walked)
         else:
             ctx.emit("servant_blocked", rules.COOP_BLOCKED, seat, token=tid, field=start)
-    if len(held_fires(content, state)) == len(FIRES):
-        coop.lost = True
-        state.phase = Phase.FINISHED
-        state.winner = None
-        ctx.emit("coop_game_lost", rules.COOP_LOST, seat, fires=len(FIRES))
+    if fires_taken(ctx, seat):
         return []
     return attacks
 
 
-def _hero_at(state: State, code: str, ended: int) -> int | None:
+def fires_taken(ctx: Ctx, seat: int) -> bool:
+    """All four fires held: the game is over and the heroes lost (COOP-14, COOP-17). A villain player wins it
+    as his seat; without one nobody wins (``winner`` None, ``coop.lost``: everyone lost, ruling R-238)."""
+    state = ctx.state
+    coop = state.coop
+    if coop is None or len(held_fires(ctx.content, state)) < len(FIRES):
+        return False
+    ctx.emit("coop_game_lost", rules.COOP_LOST, seat, winner=villains_win(ctx), fires=len(FIRES))
+    return True
+
+
+def hero_at(state: State, code: str, ended: int) -> int | None:
     """The hero a Diener meets on ``code``: of several there, the next to play after ``ended`` (R-227)."""
     order = [(ended + 1 + i) % state.seats for i in range(state.seats)]
     return next((s for s in order if state.heroes[s].position == code and state.heroes[s].between is None), None)
 
 
-def _stops_on_token(ctx: Ctx, seat: int, tid: str, code: str) -> bool:
+def stops_on_token(ctx: Ctx, seat: int, tid: str, code: str) -> bool:
     """A Diener reaching a token stops; the token leaves the board, a new one is drawn and the old one
     goes into the bag after that draw (COOP-20). The seat that ended the round draws (ruling R-226)."""
     state, content = ctx.state, ctx.content

@@ -9,8 +9,8 @@ from ..core import rules
 from ..core.actions import Action, ChooseAxis, ChooseHero, PlaceManor, PlaceRegion
 from ..core.board import CELLS, orthogonal_cells, place
 from ..core.context import Ctx
+from ..core.coop import PLAYER, VILLAINS, CoopState
 from ..core.coop import VARIANT as COOP
-from ..core.coop import CoopState
 from ..core.dice import DICE_VERSION, CounterDice, Dice, dice_for
 from ..core.errors import IllegalActionError
 from ..core.state import (
@@ -47,12 +47,18 @@ PILE_OF_CATEGORY = {
 
 def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
              rules_version: int = RULES_VERSION, dice_version: int = DICE_VERSION,
-             variant: str | None = None) -> State:
-    """``variant="coop"``: the author's cooperative variant (issue 18); None: the ordinary game."""
+             variant: str | None = None, villain: str | None = None) -> State:
+    """``variant="coop"``: the author's cooperative variant (issue 18); None: the ordinary game.
+
+    ``seats`` counts the heroes. ``villain`` ("player" or "automatic", co-op only) adds the villain seat, one
+    more seat with the last index (``core.coop.villain_seat``), whose turn follows the heroes' (rules/villain.py).
+    """
     if not 1 <= seats <= MAX_SEATS:
         raise IllegalActionError(f"a game has 1 to {MAX_SEATS} seats, not {seats}")
     if variant not in (None, COOP):
         raise IllegalActionError(f"unknown variant {variant!r}")
+    if villain is not None and (variant != COOP or villain not in VILLAINS):
+        raise IllegalActionError(f"a villain seat is 'player' or 'automatic', in a co-op game only, not {villain!r}")
     dice = dice or dice_for(dice_version, seed, 0)
     tokens: dict[str, TokenState] = {}
     for tid, token in sorted(content.tokens.items()):
@@ -77,7 +83,7 @@ def new_game(content: Content, seats: int, seed: str, dice: Dice | None = None,
         tokens=tokens,
         region_stack=stack,
         rules_version=rules_version,
-        coop=CoopState() if variant == COOP else None,
+        coop=CoopState(automatic=villain != PLAYER, villain=villain) if variant == COOP else None,
     )
     if isinstance(dice, CounterDice):
         state.chance_draws = dice.counter

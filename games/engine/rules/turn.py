@@ -26,6 +26,7 @@ from .movement import (
     teleport_roll,
 )
 from .servants import march, turn_taken
+from .villain import after_heroes
 
 HANDLERS = Handlers()  # this module's decisions and probes; registry.HOOKS merges them
 
@@ -156,8 +157,11 @@ def apply_end_turn(ctx: Ctx, seat: int) -> None:
     ctx.emit("turn_ended", rules.TURN_ORDER, seat, turn=state.turn)
     turn_taken(state, seat)
     if (state.current + 1) % state.seats == state.first_seat:
-        # Co-op: the automatic Diener move after the round's last turn (ruling R-48), and a Diener that
-        # reaches a hero fights him at once (COOP-21).
+        # Co-op with a villain seat: its turn comes now (rules/villain.py).
+        if after_heroes(ctx):
+            return
+        # Co-op without one: the automatic Diener move after the round's last turn (ruling R-48), and a
+        # Diener that reaches a hero fights him at once (COOP-21).
         for attacked, servant in march(ctx, seat):
             servant_attacks(ctx, attacked, servant)
     state.current = (state.current + 1) % state.seats
