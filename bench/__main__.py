@@ -7,14 +7,15 @@ import platform
 import sys
 from collections.abc import Callable
 
-from . import completion, engine_playouts, http, league_draw, overdue_scan
+from . import completion, engine_playouts, http, inprocess, league_draw, overdue_scan
 
 # The overdue scan and the HTTP benchmark set up Django on a scratch database; only one of them can run
-# in a process (the first one's database stays configured), so `make bench` runs http by name.
+# in a process (the first one's database stays configured), so `make bench` runs http (and inprocess) by name.
 # Each benchmark's main takes ``quick`` (its other options have defaults) and prints its own report.
 BENCHMARKS: dict[str, Callable[..., object]] = {
     "engine": engine_playouts.main, "completion": lambda quick: completion.main(quick=quick),
     "leagues": league_draw.main, "overdue": overdue_scan.main, "http": http.main,
+    "inprocess": inprocess.main,
 }
 DEFAULT = ("engine", "completion", "leagues", "overdue")
 

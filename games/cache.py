@@ -87,3 +87,26 @@ def log_sentences(
         cache.set_many(fresh, SECONDS)
         found.update(fresh)
     return [found[key] for key in keys]
+
+
+def api_key(*, game: Game, seat: int | None, upto: int | None, name: str, parts: Iterable[Any]) -> str:
+    """Where an API read's answer (``name``: state, actions, a log page ...) as ``seat`` sees this version
+    is kept. The key names the version and the status (a game can end or be abandoned without a step),
+    the seat, a spectator's delayed position ``upto`` (R-151, selectors.log_limit_for) and ``parts`` (the
+    language, the page asked for): nothing a write changes is answered from an old entry."""
+    tail = ":".join(str(part) for part in parts)
+    return f"{_game_key(game)}:{game.version}:api:{name}:{game.status}:{seat}:{upto}:{tail}"
+
+
+def api_data(key: str, build: Callable[[], Any]) -> Any:
+    """The answer kept under ``key`` (api_key), built by ``build`` only on a miss."""
+    return cache.get_or_set(key, build, SECONDS)
+
+
+def api_get(key: str) -> Any:
+    """The answer kept under ``key`` (api_key), None when there is none."""
+    return cache.get(key)
+
+
+def api_put(key: str, value: Any) -> None:
+    cache.set(key, value, SECONDS)

@@ -14,8 +14,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -25,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from accounts.http import HtmxRequest, UserRequest
 from games import cache as game_cache
-from games import coop, poll, rulebook, selectors, services, standing, visits, walking
+from games import coop, fragments, poll, rulebook, selectors, services, standing, visits, walking
 from games.presenters import board, board_legend, labels
 from games.presenters import coop as coop_words
 from games.presenters import log as log_text
@@ -182,13 +183,17 @@ def _can_take_back(log: list[dict[str, Any]], raw_log: list[dict[str, Any]], sea
     return not any(e["dice"] or e["kind"] in services.TAKE_BACK_BLOCKING_EVENTS for e in last["events"])
 
 
+def _my_seat(request: GameRequest, seats: list):
+    return next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk
+                 and not s.dropped), None)
+
+
 def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -> dict[str, Any]:
     content = title_of(game).content()
     lang = _lang()
     seats = seats_of(game)  # read once per Game object, shared with the state and the seat lookups
     names = {s.index: seat_name(s) for s in seats}
-    my_seat = next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk
-                    and not s.dropped), None)
+    my_seat = _my_seat(request, seats)
     seat_index = my_seat.index if my_seat else None
     view = selectors.player_view(game=game, seat_index=seat_index)
     context: dict[str, Any] = {
@@ -433,9 +438,59 @@ def _waiting_known(request: GameRequest, game: selectors.GameWithWaiting) -> Non
 
 
 def _game_response(request: GameRequest, game: selectors.GameWithWaiting, *, status: int = 200) -> HttpResponse:
-    template = "games/_game.html" if request.htmx else "games/game.html"
+    """The #game partial (htmx) or the full page around it: a small shell per request and the partial
+    from games.fragments, rendered once per version and viewer."""
     _waiting_known(request, game)
-    return render(request, template, _page_context(request, game), status=status)
+    html = _game_html(request, game)
+    if request.htmx:
+        return HttpResponse(html, status=status)
+    return render(request, "games/game.html", {"game": game, "game_html": mark_safe(html), "stamp": _stamp(game)},
+                  status=status)
+
+
+def _game_html(request: GameRequest, game: Game) -> str:
+    """The #game partial: kept per version and viewer with marks for the request's own bits (the CSRF
+    token, the forms' idempotency keys, the count of games waiting, htmx messages), which are filled in
+    on every request. A game still open is rendered each time (its invitation link names the host)."""
+    if game.status == Game.Status.OPEN:
+        return render_to_string("games/_game.html", _page_context(request, game), request=request)
+    seats = seats_of(game)
+    my_seat = _my_seat(request, seats)
+    seat_index = my_seat.index if my_seat else None
+    key = fragments.key(
+        game_id=game.pk, seed=game.seed, version=game.version, seat=seat_index, lang=_lang(),
+        tz=timezone.get_current_timezone_name(), extra=_fragment_extra(request, game, seats, my_seat))
+    found = fragments.get(key)
+    html: str
+    if found is None:
+        context = _page_context(request, game)
+        html = render_to_string("games/_game.html", {**context, **fragments.CONTEXT}, request=request)
+        fragments.put(key, html, context.get("story") is not None)
+    else:
+        html, story = found
+        if story and my_seat is not None:  # as _page_context does when it tells the story
+            visits.mark_seen(seat=my_seat, sequence=game.version)
+    return fragments.fill(html, request, _waiting(request))
+
+
+def _fragment_extra(request: GameRequest, game: Game, seats: list, my_seat) -> dict[str, Any]:
+    """What the #game partial shows besides the version, the seat, the language and the time zone: the
+    game row's fields a write may change without a new version, the seats as everybody sees them, the
+    viewer's own settings and last visit, and a spectator's delayed position (R-151)."""
+    return {
+        "game": [game.status, game.paused, game.turn_deadline_at, game.title, game.deadline_consequence,
+                 (game.options or {}).get("rematch"), game.creator_id == request.user.pk],
+        "seats": [[s.index, seat_name(s), s.user_id, s.dropped, s.is_bot] for s in seats],
+        "mine": [my_seat.dice_policy, my_seat.last_seen_sequence] if my_seat else None,
+        "upto": selectors.log_limit_for(game, None) if my_seat is None else None,
+    }
+
+
+def _waiting(request: GameRequest) -> int:
+    """The header's count of games waiting for the user: read with the game (_waiting_known) or counted."""
+    if not hasattr(request, "_games_waiting"):
+        request._games_waiting = visits.games_waiting_for(request.user)
+    return request._games_waiting
 
 
 @login_required

@@ -8,6 +8,7 @@ submitted for the requester's own seat, which the service determines from the us
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import QuerySet, prefetch_related_objects
@@ -21,6 +22,7 @@ from accounts.http import user_of
 from apibase.errors import ApiError
 from apibase.schema import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, errors, paginated
 from apibase.views import ApiPagination, ApiView
+from games import cache as games_cache
 from games import selectors, services, standing
 from games.errors import GameServiceError, NotAllowed, StaleVersion
 from games.models import Game, GameAction
@@ -52,6 +54,26 @@ def _seat_index(game: Game, user) -> int | None:
 
 def _detail(request: Request, game: Game) -> dict[str, Any]:
     return s.GameDetailSerializer(game, context={"request": request}).data
+
+
+def _kept(game: Game, seat: int | None, name: str, parts: tuple, build) -> Any:
+    """An answer kept per version, status, seat, spectator delay and ``parts`` (games.cache.api_data)."""
+    key = games_cache.api_key(game=game, seat=seat, upto=selectors.log_limit_for(game, seat), name=name, parts=parts)
+    return games_cache.api_data(key, build)
+
+
+class _KeptPage(Sequence[Any]):
+    """One kept page of a log as the paginator sees the whole log: its length, and the page for the slice
+    the paginator asks for (the only one it asks for: the page it counted)."""
+
+    def __init__(self, count: int, page: list) -> None:
+        self._count, self._page = count, page
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, _index: Any) -> Any:
+        return self._page
 
 
 def _language(request: Request) -> str:
@@ -195,7 +217,8 @@ class GameStateView(ApiView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _played(request, game_id)
-        return Response(selectors.player_view(game=game, seat_index=_seat_index(game, request.user)))
+        seat = _seat_index(game, request.user)
+        return Response(_kept(game, seat, "state", (), lambda: selectors.player_view(game=game, seat_index=seat)))
 
 
 class GameHeroesView(ApiView):
@@ -272,14 +295,24 @@ class GameLogView(ApiView):
         query.is_valid(raise_exception=True)
         game = _played(request, game_id)
         seat = _seat_index(game, request.user)
-        rows = selectors.log_rows(game=game, after=query.validated_data.get("after"))
-        if (upto := selectors.log_limit_for(game, seat)) is not None:  # the spectator delay (R-151)
+        after = query.validated_data.get("after")
+        paginator = ApiPagination()
+        asked = (after, request.query_params.get(paginator.page_query_param),
+                 request.query_params.get(paginator.page_size_query_param))
+        upto = selectors.log_limit_for(game, seat)
+        key = games_cache.api_key(game=game, seat=seat, upto=upto, name="log", parts=asked)
+        kept = games_cache.api_get(key)
+        if kept is not None:  # (count, page): the same page of this version, paged again without a query
+            return paginator.get_paginated_response(paginator.paginate_queryset(_KeptPage(*kept), request, view=self))
+        rows = selectors.log_rows(game=game, after=after)
+        if upto is not None:  # the spectator delay (R-151)
             rows = rows.filter(sequence__lte=upto)
-        paginator = ApiPagination()  # pages in the database: a count and one page of rows
-        # ApiPagination always has a page size, so it never answers None ("not paginated").
+        # Pages in the database: a count and one page of rows. ApiPagination always has a page size, so
+        # it never answers None ("not paginated").
         rows_page = paginator.paginate_queryset(rows, request, view=self) or []
-        page = [selectors.log_entry(row, seat, game=game) for row in rows_page]
-        return paginator.get_paginated_response(s.LogEntrySerializer(page, many=True).data)
+        page = s.LogEntrySerializer([selectors.log_entry(row, seat, game=game) for row in rows_page], many=True).data
+        games_cache.api_put(key, (paginator.page.paginator.count if paginator.page else 0, list(page)))
+        return paginator.get_paginated_response(page)
 
 
 # --- acting --------------------------------------------------------------------------------------------------
@@ -306,16 +339,19 @@ class ActionsView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _played(request, game_id)
         seat = _seat_index(game, request.user)
-        offered = selectors.legal_actions_for(game=game, seat_index=seat)
         language = _language(request)
-        kinds = sorted({a.kind for a in offered})
-        return Response({
-            "seat": seat,
-            "version": game.version,
-            "phase": game.phase,
-            "actions": [a.to_json() for a in offered],
-            "kinds": [_kind_description(kind, language) for kind in kinds],
-        })
+
+        def build() -> dict[str, Any]:
+            offered = selectors.legal_actions_for(game=game, seat_index=seat)
+            kinds = sorted({a.kind for a in offered})
+            return {
+                "seat": seat,
+                "version": game.version,
+                "phase": game.phase,
+                "actions": [a.to_json() for a in offered],
+                "kinds": [_kind_description(kind, language) for kind in kinds],
+            }
+        return Response(_kept(game, seat, "actions", (language,), build))
 
     @extend_schema(
         operation_id="games_actions_submit",

@@ -7,6 +7,7 @@ import uuid
 from django import template
 from django.utils.translation import gettext as _
 
+from games.fragments import MARK_KEY, MARK_WAITING
 from games.presenters.board import SEAT_COLOURS
 from games.variants import AUTOMATIC_LEVEL
 
@@ -24,9 +25,12 @@ PHASES = {
 }
 
 
-@register.simple_tag
-def idempotency_key() -> str:
-    """A fresh key for one form: the same submission sent twice is applied once."""
+@register.simple_tag(takes_context=True)
+def idempotency_key(context) -> str:
+    """A fresh key for one form: the same submission sent twice is applied once. In a partial rendered
+    to be kept (games.fragments) a mark, replaced by a fresh key in every response."""
+    if context.get("fragment_marks"):
+        return MARK_KEY
     return uuid.uuid4().hex
 
 
@@ -103,6 +107,8 @@ def url_with_next(url, next_url) -> str:
 @register.simple_tag(takes_context=True)
 def games_waiting(context) -> int:
     """How many games wait for the signed-in user (the header's count, the tab title, the favicon)."""
+    if context.get("fragment_marks"):
+        return MARK_WAITING  # type: ignore[return-value]  # a kept partial: filled in per request
     request = context.get("request")
     if request is None:
         return 0

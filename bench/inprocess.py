@@ -1,0 +1,143 @@
+"""The game page's and the API's requests in one process (issue 17): Django's test client on a scratch
+SQLite database with the local-memory cache, so no network and no other server is involved — the
+Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
+logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats).
+
+"warm": the same request again at the same game version (what every poller and reader after the first
+gets); "cold": the first request of a seat after another seat's step (what the version's first reader
+pays). The submits are measured over a run of steps, each answered for whoever acts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+
+
+def _setup() -> None:
+    scratch = tempfile.mkdtemp(prefix="heldenweb-inprocess-")
+    os.environ["HELDENWEB_VAR_DIR"] = scratch
+    os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/bench.sqlite3"
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "heldenweb.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test.utils import override_settings, setup_test_environment
+
+    setup_test_environment()
+    override_settings(
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                             "OPTIONS": {"MAX_ENTRIES": 100_000}}},
+        DEBUG=False,
+    ).enable()
+    call_command("migrate", verbosity=0)
+
+
+def _ms(run: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The median wall-clock and CPU milliseconds of ``run`` (the CPU time of this process: on a shared
+    machine it leaves out the time the scheduler gave to others, which the wall clock does not)."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        response = run()
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        status = getattr(response, "status_code", 200)
+        assert status < 400, status
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float, float]]:
+    from django.test import Client
+    from django.urls import reverse
+
+    from bench.seeding import bench_users, seed_game_fast
+    from games import poll
+    from games.engine import legal_actions
+    from games.engine.content import load_content
+    from games.engine.playout import acting_seat
+    from games.persistence import load_state
+
+    players = bench_users(2, prefix=f"inproc{log_length}-")
+    game = seed_game_fast(players, log_length)
+    clients = []
+    for player in players:
+        client = Client()
+        client.force_login(player)
+        clients.append(client)
+
+    def acting():
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = acting_seat(state)
+        return seat, legal_actions(load_content(), state, seat)
+
+    seat, _ = acting()
+    me = clients[seat]
+    detail = reverse("games:detail", args=[game.pk])
+    poll_url = reverse("games:poll", args=[game.pk])
+    api = f"/api/v1/games/{game.pk}/"
+    current = poll.stamp(game.version, game.status, game.seat_count)
+    me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true")
+    me.get(detail)
+    figures = {
+        "game page (warm)": _ms(lambda: me.get(detail), repeat),
+        "poll, nothing changed": _ms(lambda: me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true"), repeat),
+        "partial (warm)": _ms(lambda: me.get(poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), repeat),
+        "API state": _ms(lambda: me.get(api + "state/"), repeat),
+        "API actions": _ms(lambda: me.get(api + "actions/"), repeat),
+        "API log page": _ms(lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}), repeat),
+    }
+    htmx: list[tuple[float, float]] = []
+    api_submit: list[tuple[float, float]] = []
+    cold: list[tuple[float, float]] = []
+    for step in range(steps):
+        seat, actions = acting()
+        if not actions:
+            break
+        action = next((a for a in actions if "take_back" not in a.kind), actions[0]).to_json()
+        client = clients[seat]
+        if step % 2 == 0:
+            kind = action.pop("kind")
+            form = {"kind": kind, "params": json.dumps(action), "version": game.version,
+                    "idempotency_key": f"in-{log_length}-{step}"}
+            htmx.append(_ms(partial(client.post, reverse("games:submit", args=[game.pk]), form,
+                                    HTTP_HX_REQUEST="true"), 1))
+        else:
+            body = {"action": action, "expected_version": game.version}
+            api_submit.append(_ms(partial(client.post, api + "actions/", body, content_type="application/json",
+                                          HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}"), 1))
+        other = clients[1 - seat]
+        cold.append(_ms(partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), 1))
+    figures["partial (cold: first after a step)"] = _medians(cold)
+    figures["htmx submit (with its response)"] = _medians(htmx)
+    figures["API submit"] = _medians(api_submit)
+    return figures
+
+
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def main(quick: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
+    _setup()
+    lengths = (10, 150) if quick else (10, 1500)
+    repeat, steps = (5, 6) if quick else (15, 14)
+    results = {length: _measure(length, repeat, steps) for length in lengths}
+    try:
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        load = "?"
+    print(f"in-process (test client, SQLite, locmem cache), median ms wall / CPU; load average {load}")
+    names = list(results[lengths[0]])
+    print(f"{'request':<40}" + "".join(f"{'log ' + str(n):>18}" for n in lengths))
+    for name in names:
+        print(f"{name:<40}" + "".join(f"{results[n][name][0]:>9.2f} /{results[n][name][1]:>7.2f}" for n in lengths))
+    return results

@@ -1,0 +1,84 @@
+"""Rendered HTML of the game page's #game partial, kept per game version and viewer (issue 17, third wave).
+
+The partial is rendered once per key and kept in the shared cache; every request after that only fills
+in the bits that belong to the request, not to the game:
+
+* the CSRF token of each form (``{% csrf_token %}`` renders ``MARK_CSRF``),
+* a fresh idempotency key per form (``{% idempotency_key %}`` renders ``MARK_KEY``: every response
+  still carries its own keys, so a form sent from two tabs is never mistaken for one submission),
+* the header's count of games waiting for the user (``{% games_waiting %}`` renders ``MARK_WAITING``),
+* the messages of an htmx answer (``games/_messages.html`` renders ``MARK_MESSAGES``).
+
+The key names everything else the partial shows (``key``): the game's version (so no write can leave
+a stale entry behind: the next read asks for a key that was never filled), the viewer's seat (None:
+a spectator, with the last log row the spectator delay lets him see, R-151), the language and the
+time zone, and a hash of what changes without a new version — the game row's status, pause, deadline,
+title and rematch, the seats (names, bots, resignations), the viewer's own standing settings and the
+mark of his last visit (the "since your last visit" story), and whether he created the game (the pause
+form). A game still open is never cached (its invitation link names the request's host).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import uuid
+from typing import Any
+
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+
+FORMAT = 1  # part of every key: a change of the templates' output that old entries must not outlive
+SECONDS = 600
+
+MARK_CSRF = "hw-mark-csrf-7c1f"
+MARK_KEY = "hw-mark-idem-7c1f"
+MARK_WAITING = "hw-mark-waiting-7c1f"
+MARK_MESSAGES = "<!--hw-mark-messages-7c1f-->"
+# The context a partial is rendered with to be kept: the tags and templates above render marks.
+CONTEXT = {"fragment_marks": True, "csrf_token": MARK_CSRF}
+_MARKS = re.compile("|".join(re.escape(m) for m in (MARK_CSRF, MARK_KEY, MARK_WAITING, MARK_MESSAGES)))
+
+
+def key(*, game_id: int, seed: str, version: int, seat: int | None, lang: str, tz: str, extra: Any) -> str:
+    """Where the partial of this version for this viewer is kept; ``extra``: everything else it shows
+    that the version does not fix (anything JSON can write, the rest by its str)."""
+    digest = hashlib.blake2s(json.dumps(extra, sort_keys=True, default=str).encode(), digest_size=8).hexdigest()
+    return f"game:{game_id}:{seed[:8]}:{version}:page{FORMAT}:{seat}:{lang}:{tz}:{digest}"
+
+
+def get(cache_key: str) -> tuple[str, bool] | None:
+    """The kept partial and whether it told a story since the last visit (its mark must move again)."""
+    found = cache.get(cache_key)
+    if isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str):
+        return found[0], bool(found[1])
+    return None
+
+
+def put(cache_key: str, html: str, story: bool) -> None:
+    cache.set(cache_key, (html, story), SECONDS)
+
+
+def fill(html: str, request: HttpRequest, waiting: int) -> str:
+    """The kept partial with this request's token, fresh form keys, count of games waiting and (htmx
+    answers) messages, in one pass."""
+    token = get_token(request)
+    messages = ""
+    if getattr(request, "htmx", False) and len(get_messages(request)):
+        messages = render_to_string("games/_messages.html", request=request)
+
+    def one(match: re.Match[str]) -> str:
+        mark = match.group(0)
+        if mark == MARK_KEY:
+            return uuid.uuid4().hex
+        if mark == MARK_CSRF:
+            return token
+        if mark == MARK_WAITING:
+            return str(waiting)
+        return messages
+
+    return _MARKS.sub(one, html)

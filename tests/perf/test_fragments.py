@@ -1,0 +1,153 @@
+"""The game page's #game partial kept per version and viewer (issue 17, third wave; games.fragments): no
+seat is shown what was rendered for another, no language what was rendered for another, nothing older
+than the game's version after a write — and each response still carries its own CSRF token and form keys."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from bench.seeding import bench_users, seed_game_fast
+from games import fragments, selectors
+from games.engine import legal_actions
+from games.engine.content import load_content
+from games.engine.playout import acting_seat
+from games.models import GameAction, Seat
+from games.persistence import load_state
+from games.views import LOG_ON_PAGE
+
+pytestmark = pytest.mark.django_db
+
+_PER_REQUEST = re.compile(r'name="(csrfmiddlewaretoken|idempotency_key)" value="[^"]*"')
+
+
+@pytest.fixture(autouse=True)
+def _fixed_seed(monkeypatch):
+    """The same game on every run: step 53 of it chooses a deed, seat 0's secret (as tests/perf/test_page_reads)."""
+    import secrets
+    from types import SimpleNamespace
+
+    from games import models
+
+    seed = os.environ.get("PAGE_READS_SEED", "page-reads")
+    monkeypatch.setattr(models, "secrets", SimpleNamespace(
+        token_hex=lambda n: hashlib.sha256(seed.encode()).hexdigest()[:2 * n],
+        token_urlsafe=secrets.token_urlsafe))
+
+
+@pytest.fixture
+def players():
+    return bench_users(2)
+
+
+@pytest.fixture
+def game(players):
+    game = seed_game_fast(players, 80)
+    Seat.objects.filter(game=game).update(last_seen_sequence=game.version)  # no story: the same page each time
+    return game
+
+
+def _html(client, game, user, **headers) -> str:
+    client.force_login(user)
+    response = client.get(reverse("games:detail", args=[game.pk]), **headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _partial(html: str) -> str:
+    """The #game partial of a page or an htmx answer, its per-request values blanked."""
+    start = html.index('<div id="game"')
+    end = html.index('<div id="live-region"') if '<div id="live-region"' in html else len(html)
+    return _PER_REQUEST.sub(r'name="\1" value=""', html[start:end])
+
+
+def _secret_steps(game) -> list[int]:
+    tail = GameAction.objects.filter(game=game).order_by("-sequence")[:LOG_ON_PAGE]
+    return [row.sequence for row in tail
+            if selectors.log_entry(row, 0, game=game)["events"] != selectors.log_entry(row, 1, game=game)["events"]]
+
+
+def test_the_kept_partial_of_one_seat_is_never_shown_to_the_other(client, players, game):
+    assert _secret_steps(game), "the seeded game must show a step the two seats read differently"
+    cold = {}
+    for seat in (0, 1):
+        cache.clear()
+        cold[seat] = _partial(_html(client, game, players[seat]))
+    assert cold[0] != cold[1]
+    for first, second in ((0, 1), (1, 0)):
+        cache.clear()
+        assert _partial(_html(client, game, players[first])) == cold[first]
+        assert _partial(_html(client, game, players[second])) == cold[second]  # after the other warmed it
+        assert _partial(_html(client, game, players[second])) == cold[second]  # and from the cache itself
+
+
+def test_the_kept_partial_of_one_language_is_never_shown_in_the_other(client, players, game):
+    user = players[0]
+    pages = {}
+    for language in ("de", "en"):
+        type(user).objects.filter(pk=user.pk).update(language=language)
+        user.refresh_from_db()
+        pages[language] = _partial(_html(client, game, user))
+        assert _partial(_html(client, game, user)) == pages[language]
+    assert "Protokoll" in pages["de"] and 'id="log-title">Log<' in pages["en"]
+    assert 'id="log-title">Log<' not in pages["de"]
+
+
+def test_each_answer_from_the_cache_carries_its_own_token_and_form_keys(client, players, game):
+    seat = acting_seat(load_state(game))
+    first, second = _html(client, game, players[seat]), _html(client, game, players[seat])
+    assert _partial(first) == _partial(second)  # the second came from the cache ...
+    for html in (first, second):
+        assert "hw-mark" not in html
+        assert re.search(r'name="csrfmiddlewaretoken" value="\w{20,}"', html)
+    keys = [re.findall(r'name="idempotency_key" value="(\w+)"', html) for html in (first, second)]
+    assert keys[0] and len(set(keys[0]) | set(keys[1])) == len(keys[0]) + len(keys[1])  # ... with fresh keys
+
+
+def test_after_a_step_the_page_and_the_htmx_answer_show_the_new_version(client, players, game):
+    seat = acting_seat(load_state(game))
+    before = _html(client, game, players[seat])  # kept for this version
+    other = _html(client, game, players[1 - seat])
+    assert f'data-stamp="{game.version}-' in before
+    action = next(a for a in legal_actions(load_content(), load_state(game), seat) if "take_back" not in a.kind)
+    data = action.to_json()
+    kind = data.pop("kind")
+    client.force_login(players[seat])
+    version = game.version
+    answer = client.post(reverse("games:submit", args=[game.pk]),
+                         {"kind": kind, "params": json.dumps(data), "version": game.version, "idempotency_key": "f-1"},
+                         HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    game.refresh_from_db()
+    assert game.version > version
+    assert f'data-stamp="{game.version}-' in answer.content.decode()
+    assert f'data-stamp="{game.version}-' in _html(client, game, players[seat])
+    after = _html(client, game, players[1 - seat])
+    assert f'data-stamp="{game.version}-' in after and _partial(after) != _partial(other)
+
+
+def test_a_change_of_the_standing_settings_shows_at_once_though_the_version_stays(client, players, game):
+    user = players[0]
+    assert 'value="best" checked' in _html(client, game, user)
+    answer = client.post(reverse("games:settings", args=[game.pk]), {"dice_policy": "ask"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert 'value="ask" checked' in html and 'value="best" checked' not in html
+    assert "Ihre Einstellungen" in html or "settings for this game are saved" in html  # the htmx message
+    assert 'value="ask" checked' in _html(client, game, user)
+
+
+def test_the_partial_is_kept_under_a_key_naming_version_seat_language_and_the_spectator_delay():
+    """R-151: a spectator's delayed position is part of what the key names."""
+    base = {"game_id": 1, "seed": "abcdef123456", "version": 5, "seat": 0, "lang": "de", "tz": "UTC", "extra": {}}
+    keys = {fragments.key(**base)}
+    for change in ({"version": 6}, {"seat": 1}, {"seat": None}, {"lang": "en"}, {"tz": "Europe/Berlin"},
+                   {"extra": {"upto": 3}}, {"extra": {"mine": ["ask", 0]}}):
+        keys.add(fragments.key(**{**base, **change}))
+    assert len(keys) == 8
