@@ -206,7 +206,9 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
     context["rematch"] = (game.options or {}).get("rematch")
     acting = _acting_seat(view)
     actions = []
-    if acting == seat_index:
+    if acting == seat_index or (view.get("pending") and seat_index is not None and acting is not None):
+        # A decision may wait for several seats at once (a group's agreement, ruling R-253): the engine
+        # says whether this seat has one to answer now.
         actions = selectors.legal_actions_for(game=game, seat_index=seat_index)
     groups = board.action_groups(content, actions, lang, names, id_prefix=f"v{game.version}")
     targets = board.board_targets(groups)
@@ -236,7 +238,7 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
     context.update({
         "acting_seat": acting,
         "my_turn": acting is not None and acting == seat_index,
-        "pending_for_me": bool(view["pending"]) and view["pending"][0]["seat"] == seat_index,
+        "pending_for_me": bool(view["pending"]) and bool(actions),
         "groups": groups,
         # Kept per version, seat, language and names (games.cache), with the ringed fields and a
         # spectator's delayed position in the key: no seat is ever shown a board built for another.

@@ -31,7 +31,7 @@ from .core.coop import is_villain, seat_count
 from .core.dice import Dice
 from .core.errors import IllegalActionError
 from .core.events import Event
-from .core.pending import answer_classes, apply_answer, legal_answers, refresh_options
+from .core.pending import answer_classes, apply_answer, legal_answers, open_decision, refresh_options
 from .core.state import Phase, State
 from .core.tokens import listing
 from .effects import bag, items
@@ -163,7 +163,7 @@ def _check_may_act(state: State, seat: int, action: Action) -> None:
     if not 0 <= seat < seat_count(state):
         raise IllegalActionError(f"there is no seat {seat}")
     if state.pending:
-        if state.pending[0].seat != seat:
+        if open_decision(state, seat) is None:
             raise IllegalActionError(f"seat {state.pending[0].seat} must decide first ({state.pending[0].kind})")
         if not isinstance(action, answer_classes(HOOKS.handlers)):
             raise IllegalActionError(f"first answer the open decision: {state.pending[0].kind}")

@@ -11,6 +11,7 @@ import pytest
 
 from games.engine.core.actions import ChooseOption, ChooseSeat, EndMovement, EndTurn, FormGroup, Move
 from games.engine.core.coop import CoopState
+from games.engine.core.errors import IllegalActionError
 
 from .helpers import act, begun, empty_bag, give_item, kinds_of, legal, neighbours_in_card, play_state
 
@@ -349,13 +350,31 @@ def test_the_group_agrees_who_receives_the_reward(content):
     gold = [h.gold for h in state.heroes]
     assert legal(content, state, seat=0) == [ChooseSeat(seat=0), ChooseSeat(seat=1), ChooseSeat(seat=2)]
     state, _ = act(content, state, ChooseSeat(seat=1), seat=0)  # the Zwerg, proposed
-    # Each other member answers (the queue asks them one after the other); nothing is paid before both agree.
+    # Each other member answers; nothing is paid before both agree.
     assert legal(content, state, seat=1) == [ChooseOption(option="agree"), ChooseOption(option="refuse")]
     state, _ = act(content, state, ChooseOption(option="agree"), seat=1)
     assert state.heroes[1].gold == gold[1]
     state, events = act(content, state, ChooseOption(option="agree"), seat=2)
     assert "fight_won" in kinds_of(events) and state.heroes[1].gold == gold[1] + 1
     assert state.heroes[0].gold == gold[0] and state.coop.reward is None
+
+
+@pytest.mark.rule("COOP-08")
+def test_the_members_agree_in_any_order(content):
+    """Ruling R-253: every member's agreement is open at once; the last member asked may answer first,
+    and only the agreements stand side by side (the proposal itself waits for the fighter's player)."""
+    state = _ork_beaten_by_the_trio(content)
+    gold = [h.gold for h in state.heroes]
+    assert legal(content, state, seat=1) == [] and legal(content, state, seat=2) == []
+    with pytest.raises(IllegalActionError):
+        act(content, state, ChooseSeat(seat=1), seat=2)
+    state, _ = act(content, state, ChooseSeat(seat=1), seat=0)
+    assert legal(content, state, seat=2) == [ChooseOption(option="agree"), ChooseOption(option="refuse")]
+    state, events = act(content, state, ChooseOption(option="agree"), seat=2)  # before seat 1
+    assert "reward_agreed" in kinds_of(events) and state.heroes[1].gold == gold[1]
+    assert legal(content, state, seat=2) == [] and legal(content, state, seat=0) == []
+    state, events = act(content, state, ChooseOption(option="agree"), seat=1)
+    assert "fight_won" in kinds_of(events) and state.heroes[1].gold == gold[1] + 1
 
 
 @pytest.mark.rule("COOP-08")

@@ -3,8 +3,10 @@
 Each pending kind names the action class that answers it and a handler. A module declares its
 handlers in its own ``Handlers`` table (``@HANDLERS.answers(kind, ActionClass)``) and registry.py
 merges the tables; ``legal_answers`` turns the options of the first pending decision into actions,
-and only its seat may answer. Everything in a pending's context must survive JSON (lists, not
-tuples), because states are stored between requests; its typed record lives in ``payloads``.
+and only its seat may answer — but for decisions every member of a group answers for himself
+(``SIDE_BY_SIDE``): while they lead the queue, each of their seats answers its own in any order.
+Everything in a pending's context must survive JSON (lists, not tuples), because states are stored
+between requests; its typed record lives in ``payloads``.
 
 A decision queued behind another one may offer what the first one's answer has taken away (two LP
 lost at once: the first breaks the armour the second still offers). Such kinds register a refresher
@@ -22,6 +24,28 @@ from .context import Ctx, Handlers
 from .errors import IllegalActionError
 from .payloads import PAYLOADS, Payload
 from .state import Pending, State
+
+# "Die Mitglieder der Gruppe müssen sich einigen" (COOP-08): each member agrees or refuses when he comes
+# to it, not after the member before him (ruling R-253).
+SIDE_BY_SIDE = frozenset({"reward_agree"})
+
+
+def open_decision(state: State, seat: int) -> int | None:
+    """The index of the decision ``seat`` may answer now: the first one if it is his, or his own among
+    the side-by-side decisions that lead the queue; None when he has nothing to answer yet."""
+    if not state.pending:
+        return None
+    first = state.pending[0]
+    if first.seat == seat:
+        return 0
+    if first.kind not in SIDE_BY_SIDE:
+        return None
+    for index, pending in enumerate(state.pending):
+        if pending.kind != first.kind:
+            return None
+        if pending.seat == seat:
+            return index
+    return None
 
 
 def refresh_options(handlers: Handlers, state: State) -> None:
@@ -61,9 +85,10 @@ def _current_options(handlers: Handlers, state: State, pending: Pending) -> list
 
 
 def legal_answers(handlers: Handlers, state: State, seat: int) -> list[Action]:
-    pending = state.pending[0]
-    if pending.seat != seat:
+    index = open_decision(state, seat)
+    if index is None:
         return []
+    pending = state.pending[index]
     cls = handlers.answer_class.get(pending.kind)
     if cls is None:
         return []
@@ -75,9 +100,10 @@ def apply_answer(ctx: Ctx, seat: int, action: Action) -> None:
     state, handlers = ctx.state, ctx.hooks.handlers
     if not state.pending:
         raise IllegalActionError(f"{action.kind}: there is no open decision to answer")
-    pending = state.pending[0]
-    if pending.seat != seat:
+    index = open_decision(state, seat)
+    if index is None:
         raise IllegalActionError("another player must decide first")
+    pending = state.pending[index]
     cls = handlers.answer_class.get(pending.kind)
     if cls is None or not isinstance(action, cls):
         raise IllegalActionError(f"first answer the open decision: {pending.kind}")
@@ -85,5 +111,5 @@ def apply_answer(ctx: Ctx, seat: int, action: Action) -> None:
     options = _current_options(handlers, state, pending)
     if value not in options:
         raise IllegalActionError(f"{value!r} is not one of the choices {options}")
-    state.pending.pop(0)
+    state.pending.pop(index)
     handlers.answer[pending.kind](ctx, seat, pending, value)
