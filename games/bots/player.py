@@ -45,6 +45,7 @@ from games.engine.core.actions import (
     UseItem,
     UseTeleporter,
 )
+from games.engine.core.board import SIZE, row_col
 
 from . import answers, search
 from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp
@@ -66,6 +67,13 @@ def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
     if item is None:
         return 0.0
     return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+
+
+def central_distance(cell: int) -> int:
+    """Steps from a cell of the 5x5 square to its middle cell."""
+    row, col = row_col(cell)
+    middle = SIZE // 2
+    return abs(row - middle) + abs(col - middle)
 
 
 def goal_name(goal: Goal | None) -> str:
@@ -154,7 +162,13 @@ class Bot:
         if heroes:
             rank = {h: i for i, h in enumerate(HERO_PREFERENCE)}
             return min(heroes, key=lambda a: (rank.get(a.hero, 99), a.hero))
-        if isinstance(legal[0], (PlaceRegion, PlaceManor, ChooseAxis)):
+        regions = [a for a in legal if isinstance(a, PlaceRegion)]
+        if regions:
+            # The own card as near the middle of the square as the rules allow: every card to be
+            # searched (J, H, the deed's) lies nearer on average, and so does the manor, where the
+            # hero heals (traced solo games: a third of the turns went to searching and healing).
+            return min(regions, key=lambda a: (central_distance(a.cell), self.rng.random()))
+        if isinstance(legal[0], (PlaceManor, ChooseAxis)):
             return self.rng.choice(legal)
         return legal[0]
 
