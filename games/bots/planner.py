@@ -142,14 +142,15 @@ def tower_threshold(seen: dict[str, Any], odds: tuple[float, float] = TOWER_CHAN
     return max(late, early - (early - late) * rounds / 120)
 
 
-def tower_chance(content: Content, seen: dict[str, Any]) -> float:
-    """The chance to beat the Namenloser with full LP: his card if the seat knows it, else the mean
-    over the cards he may have, each fought with the hero's best allowed skill."""
+def tower_chance(content: Content, seen: dict[str, Any], healed: bool = False) -> float:
+    """The chance to beat the Namenloser at the hero's present LP (``healed``: with his natural LP
+    full): his card if the seat knows it, else the mean over the cards he may have, each fought
+    with the hero's best allowed skill."""
     hero = me(seen)
     known = seen.get("namenloser_card")
     cards = [content.namenlose_cards[known]] if known else list(content.namenlose_cards.values())
     held = {e["face"] for e in hero["items"] if e.get("face")}
-    lp = total_lp(hero)
+    lp = total_lp(hero) + (hero["lp_max"] - hero["lp"] if healed else 0)
     total = 0.0
     for card in cards:
         best = 0.0
@@ -190,11 +191,12 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
             # between manor and tower until the turn limit).
             if tower_chance(content, seen) >= tower_threshold(seen, BOLD_TOWER_CHANCE if bold else TOWER_CHANCE):
                 return _tower_goal(content, seen)
-            if total_lp(hero) < hero["lp_max"]:
+            healed = tower_chance(content, seen, healed=True)
+            if hero["lp"] < hero["lp_max"] and healed >= tower_threshold(seen):
                 # The nearest healing, not only home: a temple or village heals the last LP or two.
                 heal = heal_goal(content, seen)
                 return Goal("heal before the tower", heal.targets, starts=heal.starts)
-            if tower_chance(content, seen) < tower_threshold(seen):
+            if healed < tower_threshold(seen):
                 # A Namenloser fight at these odds is a death that costs all experience: fight
                 # monsters and train for more dice first.
                 return Goal("grow stronger for the Namenloser", forage=True)

@@ -48,12 +48,14 @@ from games.engine.core.actions import (
 from games.engine.core.board import SIZE, row_col
 
 from . import answers, search
-from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp
+from .knowledge import cell_of_letter, distances_to, fight_chance, item_flags, me, pass_chance, skill_value, total_lp
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
               "use_teleporter", "roll_labyrinth"}
+LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per fight it won against the hero
+DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
@@ -67,6 +69,14 @@ def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
     if item is None:
         return 0.0
     return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+
+
+def desert_fields(content: Content, seen: dict[str, Any]) -> set[str]:
+    """Fields of the revealed desert where ending the movement costs an LP (all but the caravanserai
+    and the oasis; ruling R-39)."""
+    if cell_of_letter(seen, "W") is None:
+        return set()
+    return {f.code for f in content.regions["W"].fields if f.site not in ("caravanserai", "oasis")}
 
 
 def central_distance(cell: int) -> int:
@@ -125,6 +135,7 @@ class Bot:
         self.dropped: set[str] = set()    # items the bot laid down for better ones: never taken back
         self.acted_turn = -1              # the last turn in which the bot did more than walk
         self.blocked: dict[str, int] = {}  # field -> turn until which it is no target (a turn idled there)
+        self.fought: dict[str, int] = {}   # monster token -> how often the bot fought it
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -149,6 +160,8 @@ class Bot:
             action = self._search(content, seen, legal, action)
         if action.kind not in IDLE_KINDS:
             self.acted_turn = seen["turn"]
+        if isinstance(action, (Fight, FightLightning)):
+            self.fought[action.token] = self.fought.get(action.token, 0) + 1
         return action
 
     # --- setup -------------------------------------------------------------------------------------
@@ -330,6 +343,14 @@ class Bot:
                     targets[t["field"]] = 0.0
         self.goal = goal
         penalty = monster_fields(content, seen)
+        for t in seen["tokens"]:
+            if t["id"] in self.fought and t["kind"] != "encounter":
+                # Still there after a fight: it beat the hero. A way through it costs an LP each
+                # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
+                penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
+        if "desert_protection" not in item_flags(content, hero):
+            for code in desert_fields(content, seen):
+                penalty[code] = penalty.get(code, 0.0) + DESERT_PENALTY
         dist = distances_to(content, seen, targets, explore, penalty)
         if hero["position"] not in dist:
             # The goal lies beyond face-down cards: turn cards over until a way to it shows.
@@ -370,6 +391,12 @@ class Bot:
         if isinstance(best, (Fly, Jump)):
             return best if best_distance < here else None
         if best_distance < here:
+            toll = desert_fields(content, seen) if "desert_protection" not in item_flags(content, hero) else set()
+            if (best.to in toll and best_distance > 0 and seen["turn_state"]["points"] <= 1
+                    and hero["position"] not in toll):
+                # The last point would end the movement in the desert (1 LP, ruling R-39): wait at
+                # its edge and cross with a whole turn's points.
+                return None
             return best
         return None
 
