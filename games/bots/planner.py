@@ -243,6 +243,29 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
                 best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0)
                 if best >= 0.55 and hero["lp"] >= 2:
                     result.add(t["field"])
+    return result | quest_targets(content, seen)
+
+
+def quest_targets(content: Content, seen: dict[str, Any]) -> set[str]:
+    """Where the hero's accepted quests can be fulfilled now (each fulfilment draws a token and pays
+    gold, experience or an item): the quest's field, or the field of the person it names, once the
+    hero holds what the quest asks for (rulebook "Aufgaben", types 1-6)."""
+    hero = me(seen)
+    held = {e["face"] for e in hero["items"] if e.get("face")}
+    result: set[str] = set()
+    for entry in hero["quests"]:
+        quest = content.tokens[entry["id"]].quest if entry.get("id") else None
+        if quest is None:
+            continue
+        if quest.type in (3, 4) and quest.needs not in held:
+            continue
+        if quest.type in (5, 6) and quest.needs_token not in held:
+            continue
+        if quest.type in (2, 4, 6):
+            result.update(t["field"] for t in seen["tokens"]
+                          if t["id"] and t["face_up"] and content.tokens[t["id"]].face == quest.person)
+        elif quest.target:
+            result.add(quest.target)
     return result
 
 
