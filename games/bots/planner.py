@@ -230,7 +230,9 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
     for t in seen["tokens"]:
         if t["field"] == hero["position"] and t["kind"] != "encounter":
             continue
-        kind = t["kind"]
+        # A beaten monster turned over is the item on its back (the Roter Ritter's shield): traced, a
+        # bot aimed at it as a monster it could not fight, for 60 turns.
+        kind = "item" if t.get("flipped") else t["kind"]
         if t["id"] in skip:
             continue
         if t["id"] is None or kind in ("item", "spell") or (kind == "quest" and len(hero["quests"]) < 4):
@@ -315,7 +317,7 @@ def monster_fields(content: Content, seen: dict[str, Any]) -> dict[str, float]:
     hero = me(seen)
     result: dict[str, float] = {}
     for t in seen["tokens"]:
-        if t["id"] is None or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch"):
+        if t["id"] is None or t.get("flipped") or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch"):
             continue
         token = content.tokens[t["id"]]
         best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0.0)

@@ -65,7 +65,7 @@ CLEAR_FIGHT = (0.1, 0.92)  # fight chances the strong bot does not search: hopel
 
 def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
     token = content.tokens[tid]
-    item = content.items.get(token.face)
+    item = content.items.get(token.face) or content.items.get(token.back or "")
     if item is None:
         return 0.0
     return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
@@ -344,7 +344,7 @@ class Bot:
         self.goal = goal
         penalty = monster_fields(content, seen)
         for t in seen["tokens"]:
-            if t["id"] in self.fought and t["kind"] != "encounter":
+            if t["id"] in self.fought and t["kind"] != "encounter" and not t.get("flipped"):
                 # Still there after a fight: it beat the hero. A way through it costs an LP each
                 # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
                 penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
@@ -455,7 +455,8 @@ class Bot:
         drops = by_type.of(DropItem)
         if not drops or seen["turn_state"]["bag_draws"] or len(hero["items"]) < content.heroes[hero["hero"]].item_slots:
             return None
-        here = [t for t in seen["tokens"] if t["field"] == hero["position"] and t["kind"] == "item" and t["id"]
+        here = [t for t in seen["tokens"] if t["field"] == hero["position"] and t["id"]
+                and (t["kind"] == "item" or t.get("flipped"))
                 and t["face_up"] and t["id"] not in self.dropped and self.tries.get(t["id"], 0) < 2]
         if not here:
             return None
