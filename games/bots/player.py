@@ -45,7 +45,6 @@ from games.engine.core.actions import (
     UseItem,
     UseTeleporter,
 )
-from games.engine.core.board import SIZE, row_col
 
 from . import answers, search
 from .knowledge import cell_of_letter, distances_to, fight_chance, item_flags, me, pass_chance, skill_value, total_lp
@@ -77,13 +76,6 @@ def desert_fields(content: Content, seen: dict[str, Any]) -> set[str]:
     if cell_of_letter(seen, "W") is None:
         return set()
     return {f.code for f in content.regions["W"].fields if f.site not in ("caravanserai", "oasis")}
-
-
-def central_distance(cell: int) -> int:
-    """Steps from a cell of the 5x5 square to its middle cell."""
-    row, col = row_col(cell)
-    middle = SIZE // 2
-    return abs(row - middle) + abs(col - middle)
 
 
 def goal_name(goal: Goal | None) -> str:
@@ -175,13 +167,7 @@ class Bot:
         if heroes:
             rank = {h: i for i, h in enumerate(HERO_PREFERENCE)}
             return min(heroes, key=lambda a: (rank.get(a.hero, 99), a.hero))
-        regions = [a for a in legal if isinstance(a, PlaceRegion)]
-        if regions:
-            # The own card as near the middle of the square as the rules allow: every card to be
-            # searched (J, H, the deed's) lies nearer on average, and so does the manor, where the
-            # hero heals (traced solo games: a third of the turns went to searching and healing).
-            return min(regions, key=lambda a: (central_distance(a.cell), self.rng.random()))
-        if isinstance(legal[0], (PlaceManor, ChooseAxis)):
+        if isinstance(legal[0], (PlaceRegion, PlaceManor, ChooseAxis)):
             return self.rng.choice(legal)
         return legal[0]
 
