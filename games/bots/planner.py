@@ -237,7 +237,7 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
             continue
         if t["id"] is None or kind in ("item", "spell") or (kind == "quest" and len(hero["quests"]) < 4):
             result.add(t["field"])
-        elif kind == "encounter" and _encounter_worth(content, hero, t["id"]):
+        elif kind == "encounter" and _encounter_worth(content, hero, t["id"], training_skill(content, seen)):
             result.add(t["field"])
         elif kind in ("monster", "deed_part") and t["id"]:
             token = content.tokens[t["id"]]
@@ -271,13 +271,13 @@ def quest_targets(content: Content, seen: dict[str, Any]) -> set[str]:
     return result
 
 
-def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
+def _encounter_worth(content: Content, hero: dict[str, Any], tid: str, train: str | None = None) -> bool:
     token = content.tokens[tid]
     effects = set(token.effects)
     gold = hero["gold"] + hero["purse"]
     if effects & {"train_magic", "train_ranged", "train_melee"}:
         skill = next(e for e in token.effects if e.startswith("train_"))[6:]
-        return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
+        return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == (train or best_skill(content, hero))
     if effects & {"heal_d6", "heal_herbwoman"}:
         return bool(hero["lp"] < hero["lp_max"] - 1)
     if "magister" in effects:
@@ -305,6 +305,21 @@ def held_weapon_items(content: Content, hero: dict[str, Any]) -> dict[str, set[s
 def weapon_ready(content: Content, hero: dict[str, Any]) -> set[str]:
     """The weapons whose scroll and material the hero carries: his Magister makes them."""
     return {w for w, parts in held_weapon_items(content, hero).items() if parts >= {"scroll", "material"}}
+
+
+def training_skill(content: Content, seen: dict[str, Any]) -> str:
+    """The skill worth training: the best one, but for a gem holder who knows the Namenloser's card
+    the best one that card lets him fight with (traced: a Krieger facing the Magier, who parries
+    every melee blow, trained melee for the rest of the game)."""
+    hero = me(seen)
+    known = seen.get("namenloser_card")
+    if not (hero["gem"] and known):
+        return best_skill(content, hero)
+    card = content.namenlose_cards[known]
+    allowed = [s for s in ("melee", "ranged", "magic") if card.skills.get(s) is not None]
+    if not allowed:
+        return best_skill(content, hero)
+    return max(allowed, key=lambda s: (skill_value(content, hero, s) + (card.skills.get(s) or 0), s))
 
 
 def best_skill(content: Content, hero: dict[str, Any]) -> str:

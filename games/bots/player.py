@@ -48,13 +48,14 @@ from games.engine.core.actions import (
 
 from . import answers, search
 from .knowledge import cell_of_letter, distances_to, fight_chance, item_flags, me, pass_chance, skill_value, total_lp
-from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
+from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
               "use_teleporter", "roll_labyrinth"}
 LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per fight it won against the hero
 DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
+SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseherin counts while waiting
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
@@ -323,10 +324,14 @@ class Bot:
                         and (t["kind"] == "item" or len(hero["quests"]) < 4)):
                     targets.setdefault(t["field"], HEAL_DETOUR)
         if waiting_for_bag(goal.name) and hero["gold"] + hero["purse"] >= 1:
-            for t in seen["tokens"]:
-                if (t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects
-                        and t["field"] not in blocked):
-                    targets[t["field"]] = 0.0
+            seers = {t["field"] for t in seen["tokens"] if t["id"] and t["kind"] == "encounter"
+                     and "seer" in content.tokens[t["id"]].effects and t["field"] not in blocked}
+            if seers:
+                # The Hellseherin fetches the awaited token for a gold piece; a forage draw brings it
+                # only by luck (traced: a solo bot knew her for 70 turns of "draw part 1" and foraged
+                # on, because the nearest forage field was as good a target as she).
+                targets = {code: start + SEER_LEAD for code, start in targets.items()}
+                targets.update(dict.fromkeys(seers, 0.0))
         self.goal = goal
         penalty = monster_fields(content, seen)
         for t in seen["tokens"]:
@@ -477,7 +482,7 @@ class Bot:
             effects = set(token.effects)
             score = 0.0
             if effects & {"train_magic", "train_ranged", "train_melee"}:
-                score = 2.0 if _encounter_worth(content, hero, a.token) else 0.0
+                score = 2.0 if _encounter_worth(content, hero, a.token, training_skill(content, seen)) else 0.0
             elif effects & {"heal_d6", "heal_herbwoman"}:
                 score = 3.0 if hero["lp"] < hero["lp_max"] else 0.0
             elif "magister" in effects or token.weapon:
