@@ -333,15 +333,7 @@ class Bot:
                 targets = {code: start + SEER_LEAD for code, start in targets.items()}
                 targets.update(dict.fromkeys(seers, 0.0))
         self.goal = goal
-        penalty = monster_fields(content, seen)
-        for t in seen["tokens"]:
-            if t["id"] in self.fought and t["kind"] != "encounter" and not t.get("flipped"):
-                # Still there after a fight: it beat the hero. A way through it costs an LP each
-                # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
-                penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
-        if "desert_protection" not in item_flags(content, hero):
-            for code in desert_fields(content, seen):
-                penalty[code] = penalty.get(code, 0.0) + DESERT_PENALTY
+        penalty = self._penalties(content, seen)
         dist = distances_to(content, seen, targets, explore, penalty)
         if hero["position"] not in dist:
             # The goal lies beyond face-down cards: turn cards over until a way to it shows.
@@ -353,6 +345,19 @@ class Bot:
             anywhere = {t["field"] for t in seen["tokens"] if t["field"] != hero["position"]}
             dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
+
+    def _penalties(self, content: Content, seen: dict[str, Any]) -> dict[str, float]:
+        """The planning cost of entering fields where the hero is likely to lose an LP."""
+        penalty = monster_fields(content, seen)
+        for t in seen["tokens"]:
+            if t["id"] in self.fought and t["kind"] != "encounter" and not t.get("flipped"):
+                # Still there after a fight: it beat the hero. A way through it costs an LP each
+                # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
+                penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
+        if "desert_protection" not in item_flags(content, me(seen)):
+            for code in desert_fields(content, seen):
+                penalty[code] = penalty.get(code, 0.0) + DESERT_PENALTY
+        return penalty
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type: ByType) -> Action | None:
         if not any(isinstance(a, (Move, Fly, Jump, ChooseMovement, UseTeleporter, RollLabyrinth)) for a in legal):
