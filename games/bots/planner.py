@@ -19,6 +19,7 @@ from .knowledge import cell_of_letter, fight_chance, item_flags, me, pass_chance
 ROYAL_COURT = "J5"
 DRAGON_FIELD = "V9"
 HEAL_FIELDS = ("N5", "I5")
+REST_COST = 4.0            # a turn spent resting, in planning steps
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
 TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
@@ -35,18 +36,25 @@ class Goal:
 
 
 def heal_goal(content: Content, seen: dict[str, Any]) -> Goal:
-    """Home heals all; a temple or village one LP per rest; a healer encounter at once."""
+    """Home heals all, but only after a whole turn of rest there (worth about a turn's walk, hence
+    its head start); a temple or village one LP per rest; a healer encounter at once."""
     hero = me(seen)
     missing = hero["lp_max"] - hero["lp"]
-    starts = {hero["manor"]: 0.0}
+    starts = {hero["manor"]: REST_COST}
     for code in HEAL_FIELDS:
         if cell_of_letter(seen, code[0]) is not None:
-            starts[code] = 4.0 * (missing - 1)
+            starts[code] = REST_COST * missing
     for t in seen["tokens"]:
         effects = set(content.tokens[t["id"]].effects) if t["id"] else set()
-        if t["kind"] == "encounter" and effects & {"heal_d6", "heal_herbwoman"}:
-            if hero["gold"] + hero["purse"] >= 1 or "heal_d6" in effects:
-                starts[t["field"]] = 2.0
+        if t["kind"] != "encounter":
+            continue
+        if "heal_d6" in effects:
+            starts[t["field"]] = 0.5
+        elif "heal_herbwoman" in effects and hero["gold"] + hero["purse"] >= 1:
+            starts[t["field"]] = 1.5   # a third of the tries fail: another turn there
+        elif "heal_confused" in effects and hero["lp"] >= 2:
+            # The Verwirrter Heiler heals all on 2-6 and takes an LP on 1: safe from 2 LP up.
+            starts[t["field"]] = 1.5
     return Goal("heal", set(starts), starts=starts)
 
 
@@ -280,6 +288,8 @@ def _encounter_worth(content: Content, hero: dict[str, Any], tid: str, train: st
         return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == (train or best_skill(content, hero))
     if effects & {"heal_d6", "heal_herbwoman"}:
         return bool(hero["lp"] < hero["lp_max"] - 1)
+    if "heal_confused" in effects:
+        return bool(2 <= hero["lp"] < hero["lp_max"] - 1)
     if "magister" in effects:
         return token.weapon in weapon_ready(content, hero)
     if token.weapon:

@@ -490,6 +490,8 @@ class Bot:
                 score = 2.0 if _encounter_worth(content, hero, a.token, training_skill(content, seen)) else 0.0
             elif effects & {"heal_d6", "heal_herbwoman"}:
                 score = 3.0 if hero["lp"] < hero["lp_max"] else 0.0
+            elif "heal_confused" in effects:
+                score = 2.5 if 2 <= hero["lp"] < hero["lp_max"] else 0.0
             elif "magister" in effects or token.weapon:
                 score = 5.0
             elif effects & {"train_any"}:
