@@ -47,7 +47,17 @@ from games.engine.core.actions import (
 )
 
 from . import answers, search
-from .knowledge import cell_of_letter, distances_to, fight_chance, item_flags, me, pass_chance, skill_value, total_lp
+from .knowledge import (
+    SKILL_CAP,
+    cell_of_letter,
+    distances_to,
+    fight_chance,
+    item_flags,
+    me,
+    pass_chance,
+    skill_value,
+    total_lp,
+)
 from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
 
 LEVELS = ("random", "easy", "normal", "strong")
@@ -78,6 +88,11 @@ def desert_fields(content: Content, seen: dict[str, Any]) -> set[str]:
     if cell_of_letter(seen, "W") is None:
         return set()
     return {f.code for f in content.regions["W"].fields if f.site not in ("caravanserai", "oasis")}
+
+
+def is_teacher(content: Content, tid: str) -> bool:
+    """Mirabar, Don Hobiro, the Gasconier: lessons in one skill for a gold piece each."""
+    return any(e in ("train_magic", "train_ranged", "train_melee") for e in content.tokens[tid].effects)
 
 
 def goal_name(goal: Goal | None) -> str:
@@ -310,7 +325,9 @@ class Bot:
         explore = set(goal.explore)
         if goal.forage:
             detour = 3.0 if targets else SEARCH_DETOUR if explore else 0.0
-            skip = {t for t, n in self.tries.items() if n >= 2} | self.dropped
+            # A teacher may be visited again and again (a gold piece and a turn per lesson); other
+            # tokens tried twice are left alone.
+            skip = {t for t, n in self.tries.items() if n >= 2 and not is_teacher(content, t)} | self.dropped
             for code in forage_targets(content, seen, skip):
                 if code not in blocked:
                     targets.setdefault(code, detour)
@@ -333,6 +350,16 @@ class Bot:
                 # on, because the nearest forage field was as good a target as she).
                 targets = {code: start + SEER_LEAD for code, start in targets.items()}
                 targets.update(dict.fromkeys(seers, 0.0))
+        if goal.name.startswith("grow stronger") and hero["gold"] + hero["purse"] >= 1:
+            skill = training_skill(content, seen)
+            teachers = {t["field"] for t in seen["tokens"] if t["id"] and t["kind"] == "encounter"
+                        and f"train_{skill}" in content.tokens[t["id"]].effects and t["field"] not in blocked
+                        and skill_value(content, hero, skill) < SKILL_CAP}
+            if teachers:
+                # A lesson a turn raises the fighting value for good (a failed probe, kept with the
+                # highest dice, raises it by one); a won fight gives one experience die at best.
+                targets = {code: start + SEER_LEAD for code, start in targets.items()}
+                targets.update(dict.fromkeys(teachers, 0.0))
         self.goal = goal
         penalty = self._penalties(content, seen)
         dist = distances_to(content, seen, targets, explore, penalty)
