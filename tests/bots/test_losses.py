@@ -113,3 +113,20 @@ def test_a_hopeless_gem_holder_grows_stronger_instead_of_healing_for_the_tower()
     hero.xp = {"red": 8, "green": 0, "blue": 0}      # five dice: now the last LP is worth healing
     seen = view(content, state, 0)
     assert choose_goal(content, seen).name in ("heal before the tower", "guardian")
+
+
+def test_a_bot_growing_stronger_goes_to_its_teacher_again_and_again():
+    content = load_content()
+    state = begun(content, play_state(content, [("krieger", "A1")]))
+    hero = state.heroes[0]
+    hero.gem = True
+    hero.gold = 5
+    put_token(state, token_with_face(content, state, "namenloser"), "H3", face_up=True)
+    put_token(state, "enc-gasconier", "A8", face_up=True)   # lessons in melee, the Krieger's skill
+    put_token(state, "fd-01", "A2")                          # a face-down token next door
+    seen = view(content, state, 0)
+    bot = Bot("normal", 1)
+    bot.tries["enc-gasconier"] = 5                           # taught five times already
+    goal, dist = bot._goal_distances(content, seen)
+    assert goal.name == "grow stronger for the Namenloser"
+    assert dist["A8"] == 0.0 and dist["A2"] > 0.0
