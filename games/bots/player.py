@@ -66,7 +66,6 @@ IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_tur
 LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per fight it won against the hero
 DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
 SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseherin counts while waiting
-SEARCH_DETOUR = 1.0        # how far out of its way a bot searching for a card walks to forage
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
@@ -324,7 +323,7 @@ class Bot:
         targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)
         if goal.forage:
-            detour = 3.0 if targets else SEARCH_DETOUR if explore else 0.0
+            detour = 3.0 if targets or explore else 0.0
             # A teacher may be visited again and again (a gold piece and a turn per lesson); other
             # tokens tried twice are left alone.
             skip = {t for t, n in self.tries.items() if n >= 2 and not is_teacher(content, t)} | self.dropped
