@@ -9,7 +9,7 @@ from games.engine.content.model import Content
 from games.engine.core.actions import Action
 
 from .knowledge import COLOUR_OF_SKILL, SKILLS, distances_to, me, skill_value
-from .planner import choose_goal, forage_targets
+from .planner import choose_goal, forage_targets, training_skill
 
 SKILL_OF_COLOUR = {c: s for s, c in COLOUR_OF_SKILL.items()}
 
@@ -56,6 +56,9 @@ def answer(content: Content, seen: dict[str, Any], pending: dict[str, Any], lega
         pick = boosts[0] if important and boosts else "none"
     elif kind == "choose_xp":
         pick = best_colour(content, hero, options)
+        wanted = COLOUR_OF_SKILL[training_skill(content, seen)]
+        if wanted in options:
+            pick = wanted   # the skill the known Namenloser card lets the gem holder fight with
     elif kind == "lose_xp":
         pick = worst_colour(content, hero, options)
     elif kind == "place_token":

@@ -19,6 +19,7 @@ from .knowledge import cell_of_letter, fight_chance, item_flags, me, pass_chance
 ROYAL_COURT = "J5"
 DRAGON_FIELD = "V9"
 HEAL_FIELDS = ("N5", "I5")
+REST_COST = 4.0            # a turn spent resting, in planning steps
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
 TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
@@ -35,18 +36,25 @@ class Goal:
 
 
 def heal_goal(content: Content, seen: dict[str, Any]) -> Goal:
-    """Home heals all; a temple or village one LP per rest; a healer encounter at once."""
+    """Home heals all, but only after a whole turn of rest there (worth about a turn's walk, hence
+    its head start); a temple or village one LP per rest; a healer encounter at once."""
     hero = me(seen)
     missing = hero["lp_max"] - hero["lp"]
-    starts = {hero["manor"]: 0.0}
+    starts = {hero["manor"]: REST_COST}
     for code in HEAL_FIELDS:
         if cell_of_letter(seen, code[0]) is not None:
-            starts[code] = 4.0 * (missing - 1)
+            starts[code] = REST_COST * missing
     for t in seen["tokens"]:
         effects = set(content.tokens[t["id"]].effects) if t["id"] else set()
-        if t["kind"] == "encounter" and effects & {"heal_d6", "heal_herbwoman"}:
-            if hero["gold"] + hero["purse"] >= 1 or "heal_d6" in effects:
-                starts[t["field"]] = 2.0
+        if t["kind"] != "encounter":
+            continue
+        if "heal_d6" in effects:
+            starts[t["field"]] = 0.5
+        elif "heal_herbwoman" in effects and hero["gold"] + hero["purse"] >= 1:
+            starts[t["field"]] = 1.5   # a third of the tries fail: another turn there
+        elif "heal_confused" in effects and hero["lp"] >= 2:
+            # The Verwirrter Heiler heals all on 2-6 and takes an LP on 1: safe from 2 LP up.
+            starts[t["field"]] = 1.5
     return Goal("heal", set(starts), starts=starts)
 
 
@@ -142,14 +150,15 @@ def tower_threshold(seen: dict[str, Any], odds: tuple[float, float] = TOWER_CHAN
     return max(late, early - (early - late) * rounds / 120)
 
 
-def tower_chance(content: Content, seen: dict[str, Any]) -> float:
-    """The chance to beat the Namenloser with full LP: his card if the seat knows it, else the mean
-    over the cards he may have, each fought with the hero's best allowed skill."""
+def tower_chance(content: Content, seen: dict[str, Any], healed: bool = False) -> float:
+    """The chance to beat the Namenloser at the hero's present LP (``healed``: with his natural LP
+    full): his card if the seat knows it, else the mean over the cards he may have, each fought
+    with the hero's best allowed skill."""
     hero = me(seen)
     known = seen.get("namenloser_card")
     cards = [content.namenlose_cards[known]] if known else list(content.namenlose_cards.values())
     held = {e["face"] for e in hero["items"] if e.get("face")}
-    lp = total_lp(hero)
+    lp = total_lp(hero) + (hero["lp_max"] - hero["lp"] if healed else 0)
     total = 0.0
     for card in cards:
         best = 0.0
@@ -190,11 +199,12 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
             # between manor and tower until the turn limit).
             if tower_chance(content, seen) >= tower_threshold(seen, BOLD_TOWER_CHANCE if bold else TOWER_CHANCE):
                 return _tower_goal(content, seen)
-            if total_lp(hero) < hero["lp_max"]:
+            healed = tower_chance(content, seen, healed=True)
+            if hero["lp"] < hero["lp_max"] and healed >= tower_threshold(seen):
                 # The nearest healing, not only home: a temple or village heals the last LP or two.
                 heal = heal_goal(content, seen)
                 return Goal("heal before the tower", heal.targets, starts=heal.starts)
-            if tower_chance(content, seen) < tower_threshold(seen):
+            if healed < tower_threshold(seen):
                 # A Namenloser fight at these odds is a death that costs all experience: fight
                 # monsters and train for more dice first.
                 return Goal("grow stronger for the Namenloser", forage=True)
@@ -228,12 +238,14 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
     for t in seen["tokens"]:
         if t["field"] == hero["position"] and t["kind"] != "encounter":
             continue
-        kind = t["kind"]
+        # A beaten monster turned over is the item on its back (the Roter Ritter's shield): traced, a
+        # bot aimed at it as a monster it could not fight, for 60 turns.
+        kind = "item" if t.get("flipped") else t["kind"]
         if t["id"] in skip:
             continue
         if t["id"] is None or kind in ("item", "spell") or (kind == "quest" and len(hero["quests"]) < 4):
             result.add(t["field"])
-        elif kind == "encounter" and _encounter_worth(content, hero, t["id"]):
+        elif kind == "encounter" and _encounter_worth(content, hero, t["id"], training_skill(content, seen)):
             result.add(t["field"])
         elif kind in ("monster", "deed_part") and t["id"]:
             token = content.tokens[t["id"]]
@@ -241,18 +253,43 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
                 best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0)
                 if best >= 0.55 and hero["lp"] >= 2:
                     result.add(t["field"])
+    return result | quest_targets(content, seen)
+
+
+def quest_targets(content: Content, seen: dict[str, Any]) -> set[str]:
+    """Where the hero's accepted quests can be fulfilled now (each fulfilment draws a token and pays
+    gold, experience or an item): the quest's field, or the field of the person it names, once the
+    hero holds what the quest asks for (rulebook "Aufgaben", types 1-6)."""
+    hero = me(seen)
+    held = {e["face"] for e in hero["items"] if e.get("face")}
+    result: set[str] = set()
+    for entry in hero["quests"]:
+        quest = content.tokens[entry["id"]].quest if entry.get("id") else None
+        if quest is None:
+            continue
+        if quest.type in (3, 4) and quest.needs not in held:
+            continue
+        if quest.type in (5, 6) and quest.needs_token not in held:
+            continue
+        if quest.type in (2, 4, 6):
+            result.update(t["field"] for t in seen["tokens"]
+                          if t["id"] and t["face_up"] and content.tokens[t["id"]].face == quest.person)
+        elif quest.target:
+            result.add(quest.target)
     return result
 
 
-def _encounter_worth(content: Content, hero: dict[str, Any], tid: str) -> bool:
+def _encounter_worth(content: Content, hero: dict[str, Any], tid: str, train: str | None = None) -> bool:
     token = content.tokens[tid]
     effects = set(token.effects)
     gold = hero["gold"] + hero["purse"]
     if effects & {"train_magic", "train_ranged", "train_melee"}:
         skill = next(e for e in token.effects if e.startswith("train_"))[6:]
-        return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == best_skill(content, hero)
+        return gold >= 1 and skill_value(content, hero, skill) < 11 and skill == (train or best_skill(content, hero))
     if effects & {"heal_d6", "heal_herbwoman"}:
         return bool(hero["lp"] < hero["lp_max"] - 1)
+    if "heal_confused" in effects:
+        return bool(2 <= hero["lp"] < hero["lp_max"] - 1)
     if "magister" in effects:
         return token.weapon in weapon_ready(content, hero)
     if token.weapon:
@@ -280,6 +317,21 @@ def weapon_ready(content: Content, hero: dict[str, Any]) -> set[str]:
     return {w for w, parts in held_weapon_items(content, hero).items() if parts >= {"scroll", "material"}}
 
 
+def training_skill(content: Content, seen: dict[str, Any]) -> str:
+    """The skill worth training: the best one, but for a gem holder who knows the Namenloser's card
+    the best one that card lets him fight with (traced: a Krieger facing the Magier, who parries
+    every melee blow, trained melee for the rest of the game)."""
+    hero = me(seen)
+    known = seen.get("namenloser_card")
+    if not (hero["gem"] and known):
+        return best_skill(content, hero)
+    card = content.namenlose_cards[known]
+    allowed = [s for s in ("melee", "ranged", "magic") if card.skills.get(s) is not None]
+    if not allowed:
+        return best_skill(content, hero)
+    return max(allowed, key=lambda s: (skill_value(content, hero, s) + (card.skills.get(s) or 0), s))
+
+
 def best_skill(content: Content, hero: dict[str, Any]) -> str:
     """The skill the hero fights and probes with: his best, the one worth training."""
     return max(("melee", "ranged", "magic"), key=lambda s: (skill_value(content, hero, s), s))
@@ -290,7 +342,7 @@ def monster_fields(content: Content, seen: dict[str, Any]) -> dict[str, float]:
     hero = me(seen)
     result: dict[str, float] = {}
     for t in seen["tokens"]:
-        if t["id"] is None or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch"):
+        if t["id"] is None or t.get("flipped") or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch"):
             continue
         token = content.tokens[t["id"]]
         best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0.0)

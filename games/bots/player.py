@@ -47,12 +47,25 @@ from games.engine.core.actions import (
 )
 
 from . import answers, search, villain
-from .knowledge import distances_to, fight_chance, me, pass_chance, skill_value, total_lp
-from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields
+from .knowledge import (
+    SKILL_CAP,
+    cell_of_letter,
+    distances_to,
+    fight_chance,
+    item_flags,
+    me,
+    pass_chance,
+    skill_value,
+    total_lp,
+)
+from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
               "use_teleporter", "roll_labyrinth"}
+LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per fight it won against the hero
+DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
+SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseherin counts while waiting
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
@@ -62,10 +75,23 @@ CLEAR_FIGHT = (0.1, 0.92)  # fight chances the strong bot does not search: hopel
 
 def item_value(content: Content, seen: dict[str, Any], tid: str) -> float:
     token = content.tokens[tid]
-    item = content.items.get(token.face)
+    item = content.items.get(token.face) or content.items.get(token.back or "")
     if item is None:
         return 0.0
     return max([0, *item.skill_bonus.values()]) * 2 + len(item.flags) + (item.price or 0) / 2
+
+
+def desert_fields(content: Content, seen: dict[str, Any]) -> set[str]:
+    """Fields of the revealed desert where ending the movement costs an LP (all but the caravanserai
+    and the oasis; ruling R-39)."""
+    if cell_of_letter(seen, "W") is None:
+        return set()
+    return {f.code for f in content.regions["W"].fields if f.site not in ("caravanserai", "oasis")}
+
+
+def is_teacher(content: Content, tid: str) -> bool:
+    """Mirabar, Don Hobiro, the Gasconier: lessons in one skill for a gold piece each."""
+    return any(e in ("train_magic", "train_ranged", "train_melee") for e in content.tokens[tid].effects)
 
 
 def goal_name(goal: Goal | None) -> str:
@@ -117,6 +143,7 @@ class Bot:
         self.dropped: set[str] = set()    # items the bot laid down for better ones: never taken back
         self.acted_turn = -1              # the last turn in which the bot did more than walk
         self.blocked: dict[str, int] = {}  # field -> turn until which it is no target (a turn idled there)
+        self.fought: dict[str, int] = {}   # monster token -> how often the bot fought it
 
     # --- the one entry point ---------------------------------------------------------------------------
     def choose(self, content: Content, seen: dict[str, Any], legal: list[Action]) -> Action:
@@ -143,6 +170,8 @@ class Bot:
             action = self._search(content, seen, legal, action)
         if action.kind not in IDLE_KINDS:
             self.acted_turn = seen["turn"]
+        if isinstance(action, (Fight, FightLightning)):
+            self.fought[action.token] = self.fought.get(action.token, 0) + 1
         return action
 
     # --- setup -------------------------------------------------------------------------------------
@@ -297,7 +326,9 @@ class Bot:
         explore = set(goal.explore)
         if goal.forage:
             detour = 3.0 if targets or explore else 0.0
-            skip = {t for t, n in self.tries.items() if n >= 2} | self.dropped
+            # A teacher may be visited again and again (a gold piece and a turn per lesson); other
+            # tokens tried twice are left alone.
+            skip = {t for t, n in self.tries.items() if n >= 2 and not is_teacher(content, t)} | self.dropped
             for code in forage_targets(content, seen, skip):
                 if code not in blocked:
                     targets.setdefault(code, detour)
@@ -312,12 +343,26 @@ class Bot:
                         and (t["kind"] == "item" or len(hero["quests"]) < 4)):
                     targets.setdefault(t["field"], HEAL_DETOUR)
         if waiting_for_bag(goal.name) and hero["gold"] + hero["purse"] >= 1:
-            for t in seen["tokens"]:
-                if (t["id"] and t["kind"] == "encounter" and "seer" in content.tokens[t["id"]].effects
-                        and t["field"] not in blocked):
-                    targets[t["field"]] = 0.0
+            seers = {t["field"] for t in seen["tokens"] if t["id"] and t["kind"] == "encounter"
+                     and "seer" in content.tokens[t["id"]].effects and t["field"] not in blocked}
+            if seers:
+                # The Hellseherin fetches the awaited token for a gold piece; a forage draw brings it
+                # only by luck (traced: a solo bot knew her for 70 turns of "draw part 1" and foraged
+                # on, because the nearest forage field was as good a target as she).
+                targets = {code: start + SEER_LEAD for code, start in targets.items()}
+                targets.update(dict.fromkeys(seers, 0.0))
+        if goal.name.startswith("grow stronger") and hero["gold"] + hero["purse"] >= 1:
+            skill = training_skill(content, seen)
+            teachers = {t["field"] for t in seen["tokens"] if t["id"] and t["kind"] == "encounter"
+                        and f"train_{skill}" in content.tokens[t["id"]].effects and t["field"] not in blocked
+                        and skill_value(content, hero, skill) < SKILL_CAP}
+            if teachers:
+                # A lesson a turn raises the fighting value for good (a failed probe, kept with the
+                # highest dice, raises it by one); a won fight gives one experience die at best.
+                targets = {code: start + SEER_LEAD for code, start in targets.items()}
+                targets.update(dict.fromkeys(teachers, 0.0))
         self.goal = goal
-        penalty = monster_fields(content, seen)
+        penalty = self._penalties(content, seen)
         dist = distances_to(content, seen, targets, explore, penalty)
         if hero["position"] not in dist:
             # The goal lies beyond face-down cards: turn cards over until a way to it shows.
@@ -329,6 +374,19 @@ class Bot:
             anywhere = {t["field"] for t in seen["tokens"] if t["field"] != hero["position"]}
             dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
+
+    def _penalties(self, content: Content, seen: dict[str, Any]) -> dict[str, float]:
+        """The planning cost of entering fields where the hero is likely to lose an LP."""
+        penalty = monster_fields(content, seen)
+        for t in seen["tokens"]:
+            if t["id"] in self.fought and t["kind"] != "encounter" and not t.get("flipped"):
+                # Still there after a fight: it beat the hero. A way through it costs an LP each
+                # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
+                penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
+        if "desert_protection" not in item_flags(content, me(seen)):
+            for code in desert_fields(content, seen):
+                penalty[code] = penalty.get(code, 0.0) + DESERT_PENALTY
+        return penalty
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type: ByType) -> Action | None:
         if not any(isinstance(a, (Move, Fly, Jump, ChooseMovement, UseTeleporter, RollLabyrinth)) for a in legal):
@@ -358,6 +416,12 @@ class Bot:
         if isinstance(best, (Fly, Jump)):
             return best if best_distance < here else None
         if best_distance < here:
+            toll = desert_fields(content, seen) if "desert_protection" not in item_flags(content, hero) else set()
+            if (best.to in toll and best_distance > 0 and seen["turn_state"]["points"] <= 1
+                    and hero["position"] not in toll):
+                # The last point would end the movement in the desert (1 LP, ruling R-39): wait at
+                # its edge and cross with a whole turn's points.
+                return None
             return best
         return None
 
@@ -416,7 +480,8 @@ class Bot:
         drops = by_type.of(DropItem)
         if not drops or seen["turn_state"]["bag_draws"] or len(hero["items"]) < content.heroes[hero["hero"]].item_slots:
             return None
-        here = [t for t in seen["tokens"] if t["field"] == hero["position"] and t["kind"] == "item" and t["id"]
+        here = [t for t in seen["tokens"] if t["field"] == hero["position"] and t["id"]
+                and (t["kind"] == "item" or t.get("flipped"))
                 and t["face_up"] and t["id"] not in self.dropped and self.tries.get(t["id"], 0) < 2]
         if not here:
             return None
@@ -451,9 +516,11 @@ class Bot:
             effects = set(token.effects)
             score = 0.0
             if effects & {"train_magic", "train_ranged", "train_melee"}:
-                score = 2.0 if _encounter_worth(content, hero, a.token) else 0.0
+                score = 2.0 if _encounter_worth(content, hero, a.token, training_skill(content, seen)) else 0.0
             elif effects & {"heal_d6", "heal_herbwoman"}:
                 score = 3.0 if hero["lp"] < hero["lp_max"] else 0.0
+            elif "heal_confused" in effects:
+                score = 2.5 if 2 <= hero["lp"] < hero["lp_max"] else 0.0
             elif "magister" in effects or token.weapon:
                 score = 5.0
             elif effects & {"train_any"}:
