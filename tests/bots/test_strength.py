@@ -14,9 +14,6 @@ from bench.completion import duel
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="not reached yet: strong wins 50/100 against normal (docs/benchmarks.md, "
-                   "'Completion and the strong bot's duel'); strict, so a stronger search turns this red until "
-                   "the marker goes")
 def test_strong_beats_normal_in_more_than_half_of_100_two_seat_games():
     lines: list[str] = []
     wins, decided, results = duel(100, "strong", "normal", out=lines.append)
@@ -24,4 +21,7 @@ def test_strong_beats_normal_in_more_than_half_of_100_two_seat_games():
     assert not [r.crash for r in results if r.crash]
     assert not [r.stall for r in results if r.stall]
     assert decided >= 90, lines[-1]
-    assert wins > decided / 2, lines[-1]
+    if wins <= decided / 2:
+        # Not reached yet (docs/benchmarks.md, the strong bot's duel): reported as an expected failure
+        # with the rate, while crashes, stalls and undecided games above still fail the test.
+        pytest.xfail(f"not reached yet: {lines[-1]}")
