@@ -282,3 +282,20 @@ def test_after_a_lost_ambush_the_hero_may_move_on_at_his_turn(content):
 
     assert not state.turn_state.forced_fight and legal(content, state, kind=Move)
     assert legal(content, state, kind=Fight) == [Fight(token=servant, skill="melee")]
+
+
+@pytest.mark.rule("COOP-19", "COOP-27")
+def test_a_marching_diener_never_steps_onto_a_waechter_nor_onto_a_card_still_face_down(content):
+    """Ruling R-241 for the automatic march as for a villain player: the villains' own tokens are no
+    tokens to throw into the bag, and a face-down card is uncovered by heroes only."""
+    state = coop_board(content)
+    assert route(content, state, "M1") == ["M3", "M4", "N8"]
+    put_token(state, "grd-1", "M4")
+    way = route(content, state, "M1")
+    assert "M4" not in way
+    (servant,) = place_servants(state, "M1")
+    march(Ctx_for(content, state), 0)
+    assert state.tokens["grd-1"].loc == at_field("M4") and where(state, servant) != "M4"
+    state = coop_board(content)
+    state.revealed[DEFAULT_ORDER.index("N")] = False  # the temple's card not yet turned over
+    assert not any(code.startswith("N") for code in route(content, state, "M1"))

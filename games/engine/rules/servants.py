@@ -12,6 +12,7 @@ fires are held, the heroes have lost together (COOP-14, COOP-17).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Set as AbstractSet
 
 from ..content.model import Content, Direction, FieldKind, PathKind, TokenCategory
 from ..core import rules
@@ -26,6 +27,8 @@ MARCHING = 4          # "ziehen vier Diener in jeder Runde" (COOP-25)
 STEPS = 2             # "zwei Felder weit"
 FIRES = ("fire_yellow", "fire_blue", "fire_green", "fire_pink")
 BARRIERS = {FieldKind.WATER, FieldKind.SECRET}  # "nicht über Wasser oder die Geheimfelder" (COOP-19, COOP-26)
+# The villains' own tokens: a Diener does not walk onto the Namenloser or a Wächter (ruling R-241).
+OWN_TOKENS = (TokenCategory.NAMENLOSER, TokenCategory.GUARDIAN)
 
 
 def fire_fields(content: Content) -> list[str]:
@@ -83,9 +86,18 @@ def walkable(board: Board, code: str) -> bool:
     return board.field(code).kind not in BARRIERS
 
 
-def _inner_path(board: Board, start: str, goals: set[str]) -> list[str] | None:
+def closed_fields(content: Content, state: State) -> set[str]:
+    """Fields no Diener steps onto, led or marching: a fire another Diener holds, and the fields of the
+    villains' own tokens (ruling R-241)."""
+    own = {ts.loc[6:] for tid, ts in state.tokens.items()
+           if ts.loc.startswith("field:") and content.tokens[tid].category in OWN_TOKENS}
+    return own | set(held_fires(content, state))
+
+
+def _inner_path(board: Board, start: str, goals: set[str], closed: AbstractSet[str] = frozenset()) -> list[str] | None:
     """The shortest ordinary path inside one card from ``start`` to one of ``goals`` (without start),
-    over no barrier; ties go to the lower field numbers. None when every way is blocked."""
+    over no barrier and no closed field; ties go to the lower field numbers. None when every way is
+    blocked."""
     if start in goals:
         return []
     came: dict[str, str | None] = {start: None}
@@ -95,7 +107,7 @@ def _inner_path(board: Board, start: str, goals: set[str]) -> list[str] | None:
         links = sorted((link.to for link in board.links[code]
                         if link.kind is PathKind.PATH and not link.crosses_cards), key=_number)
         for nxt in links:
-            if nxt in came or not walkable(board, nxt):
+            if nxt in came or not walkable(board, nxt) or nxt in closed:
                 continue
             came[nxt] = code
             if nxt in goals:
@@ -113,9 +125,10 @@ def route(content: Content, state: State, code: str) -> list[str]:
     board = board_for(content, state.grid)
     temple_letter = letter_of(place(content, "temple"))
     letter = letter_of(code)
+    closed = closed_fields(content, state)
     if letter == temple_letter:
         free = set(fire_fields(content)) - set(held_fires(content, state))
-        return _inner_path(board, code, free) or []
+        return _inner_path(board, code, free, closed) or []
     here = row_col(board.cell_of_letter[letter])
     there = row_col(board.cell_of_letter[temple_letter])
     best: list[str] | None = None
@@ -125,11 +138,15 @@ def route(content: Content, state: State, code: str) -> list[str]:
                 here[1] - there[1]):
             continue  # this edge leads no nearer to the temple
         exit_field = board.region(letter).entries[direction]
-        inner = _inner_path(board, code, {exit_field})
+        inner = _inner_path(board, code, {exit_field}, closed)
         if inner is None:
             continue
-        across = next(link.to for link in board.links[exit_field] if link.crosses_cards
-                      and board.entry_direction(link.to) == direction.opposite)
+        across = next((link.to for link in board.links[exit_field] if link.crosses_cards
+                       and board.entry_direction(link.to) == direction.opposite), None)
+        # Not onto a card still face down, nor a closed field beyond the edge (ruling R-241).
+        if across is None or across in closed or not walkable(board, across) \
+                or not state.revealed[board.cell_of_field(across)]:
+            continue
         way = [*inner, across]
         if best is None or len(way) < len(best):
             best = way

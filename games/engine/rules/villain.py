@@ -14,7 +14,7 @@ index (``core.coop.villain_seat``). Its turn comes after every hero's turn of a 
 
 from __future__ import annotations
 
-from ..content.model import Content, PathKind, TokenCategory
+from ..content.model import Content, PathKind
 from ..core import rules
 from ..core.actions import Action, EndTurn, MarchServants, MoveServant
 from ..core.board import board_for
@@ -24,10 +24,16 @@ from ..core.errors import IllegalActionError
 from ..core.state import Phase, State, TurnState, at_field
 from ..core.tokens import move_token
 from .combat import servant_attacks
-from .servants import fire_fields, fires_taken, held_fires, hero_at, march, servants_on_board, stops_on_token, walkable
-
-# The villains' own tokens: a Diener does not walk onto the Namenloser or a Wächter (ruling R-241).
-OWN_TOKENS = (TokenCategory.NAMENLOSER, TokenCategory.GUARDIAN)
+from .servants import (
+    closed_fields,
+    fire_fields,
+    fires_taken,
+    hero_at,
+    march,
+    servants_on_board,
+    stops_on_token,
+    walkable,
+)
 
 
 def villains_turn(state: State) -> bool:
@@ -59,16 +65,14 @@ def servant_moves(content: Content, state: State) -> list[MoveServant]:
         return []
     board = board_for(content, state.grid)
     fires = set(fire_fields(content))
-    held = set(held_fires(content, state))
-    own = {ts.loc[6:] for tid, ts in state.tokens.items()
-           if ts.loc.startswith("field:") and content.tokens[tid].category in OWN_TOKENS}
+    closed = closed_fields(content, state)
     result: list[MoveServant] = []
     for tid, where in servants_on_board(content, state).items():
         if where in fires or tid in coop.halted or coop.spent.get(tid, 0) >= POINTS_PER_SERVANT:
             continue  # on a fire he holds it (COOP-28, ruling R-242); a halted Diener waits for the next round
         targets = sorted({link.to for link in board.links.get(where, ()) if link.kind is PathKind.PATH})
         for to in targets:
-            if walkable(board, to) and to not in held and to not in own and state.revealed[board.cell_of_field(to)]:
+            if walkable(board, to) and to not in closed and state.revealed[board.cell_of_field(to)]:
                 result.append(MoveServant(token=tid, to=to))
     return result
 
