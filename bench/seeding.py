@@ -17,6 +17,7 @@ from games import services
 from games.bots import Bot
 from games.engine import apply, dice_for, legal_actions, view
 from games.engine.content import load_content
+from games.engine.content.model import TokenCategory
 from games.engine.playout import acting_seat
 from games.models import Game, GameAction
 from games.persistence import apply_game_fields, load_state, write_changes
@@ -42,11 +43,27 @@ def _new_game(players: list, title: str) -> Game:
     return game
 
 
+# The final fights: a seeded game must still be running after its 1,500 steps, and the normal bot now
+# wins many games well before that (issue 14), so seeding never challenges the Namenloser or the dragon,
+# nor steps onto their fields (where the fight is forced at the next turn's start).
+FINAL_FIGHTS = ("challenge_namenloser", "challenge_dragon")
+BOSSES = (TokenCategory.NAMENLOSER, TokenCategory.DRAGON)
+
+
+def _towards_a_boss(content, state, action) -> bool:
+    fields = {ts.loc.removeprefix("field:") for tid, ts in state.tokens.items()
+              if ts.loc.startswith("field:") and content.tokens[tid].category in BOSSES}
+    return action.kind in FINAL_FIGHTS or any(value in fields for value in action.params().values()
+                                              if isinstance(value, str))
+
+
 def choose_action(content, state, seat: int, legal: list, rng: random.Random):
     """The normal bot's choice for ``seat``, from the seat's own view (a fresh bot per step: seeding
-    needs plausible games, not the bot's memory within a turn)."""
+    needs plausible games, not the bot's memory within a turn), never a final fight while another step
+    is possible."""
+    offered = [a for a in legal if not _towards_a_boss(content, state, a)] or legal
     # The bot seeds itself from the text of the seed: the float's text keeps the games seeded as before.
-    return Bot("normal", str(rng.random())).choose(content, view(content, state, seat), legal)
+    return Bot("normal", str(rng.random())).choose(content, view(content, state, seat), offered)
 
 
 def _steps(content, state, seed: str, first_sequence: int, count: int, dice_version: int):
@@ -62,8 +79,22 @@ def _steps(content, state, seed: str, first_sequence: int, count: int, dice_vers
         yield seat, action, state, events
 
 
+ATTEMPTS = 5  # games a seeding may start before one runs long enough (a forced final fight can end one)
+
+
 def seed_game(players: list, actions: int, title: str = "bench") -> Game:
-    """A game between ``players`` with ``actions`` bot-chosen steps, each submitted through the services."""
+    """A game between ``players`` with ``actions`` bot-chosen steps, each submitted through the services;
+    one that ends before (a hero made to fight the Namenloser on his own field, and winning) is deleted
+    and another one seeded."""
+    for _ in range(ATTEMPTS - 1):
+        game = _seed_game_once(players, actions, title)
+        if game.status != Game.Status.FINISHED:
+            return game
+        game.delete()
+    return _seed_game_once(players, actions, title)
+
+
+def _seed_game_once(players: list, actions: int, title: str) -> Game:
     game = _new_game(players, title)
     users = {seat.index: seat.user for seat in game.seats.select_related("user")}
     content = load_content()
@@ -85,14 +116,20 @@ def seed_game(players: list, actions: int, title: str = "bench") -> Game:
 
 
 def seed_game_fast(players: list, actions: int, title: str = "bench") -> Game:
-    """The same kind of game, played by the engine and written at once (rows as ``seed_game`` leaves them)."""
-    game = _new_game(players, title)
+    """The same kind of game, played by the engine and written at once (rows as ``seed_game`` leaves them);
+    like ``seed_game``, a game that ends too soon gives way to another one."""
     content = load_content()
-    start = load_state(game)
+    for attempt in range(ATTEMPTS):
+        game = _new_game(players, title)
+        start = load_state(game)
+        steps = list(_steps(content, start, game.seed, game.version + 1, actions, game.dice_version))
+        if attempt == ATTEMPTS - 1 or not steps or steps[-1][2].phase != "finished":
+            break
+        game.delete()
     users = {seat.index: seat.user for seat in game.seats.select_related("user")}
     rows: list[GameAction] = []
     state = start
-    for seat, action, after, events in _steps(content, start, game.seed, game.version + 1, actions, game.dice_version):
+    for seat, action, after, events in steps:
         state = after
         sequence = game.version + 1 + len(rows)
         rows.append(GameAction(game=game, sequence=sequence, seat=seat, actor=users[seat], action=action.to_json(),
