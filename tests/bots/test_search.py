@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from games.bots import Bot, bot_action
 from games.bots.sampling import determinize
 from games.bots.search import WIN, best_action, evaluate, hero_progress
@@ -116,6 +118,7 @@ def test_the_strong_bot_searches_real_alternatives_and_picks_one_of_them():
     assert found == 3
 
 
+@pytest.mark.slow
 def test_hidden_things_do_not_change_the_strong_bots_choices():
     rng = random.Random(214)
     seed = "fair-strong"
