@@ -3,9 +3,6 @@ wave; games.cache.api_key): a seat never reads what was kept for another, nor an
 
 from __future__ import annotations
 
-import hashlib
-import os
-
 import pytest
 from django.core.cache import cache
 
@@ -15,21 +12,7 @@ from games.engine.content import load_content
 from games.engine.playout import acting_seat
 from games.persistence import load_state
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fixed_seed(monkeypatch):
-    """The same game on every run: step 53 of it chooses a deed, seat 0's secret (as tests/perf/test_page_reads)."""
-    import secrets
-    from types import SimpleNamespace
-
-    from games import models
-
-    seed = os.environ.get("PAGE_READS_SEED", "page-reads")
-    monkeypatch.setattr(models, "secrets", SimpleNamespace(
-        token_hex=lambda n: hashlib.sha256(seed.encode()).hexdigest()[:2 * n],
-        token_urlsafe=secrets.token_urlsafe))
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 
 def _get(client, user, url, **params):

@@ -4,16 +4,14 @@ than the game's version after a write — and each response still carries its ow
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from bench.seeding import bench_users, seed_game_fast
+from bench.seeding import seed_game_fast
 from games import fragments, selectors
 from games.engine import legal_actions
 from games.engine.content import load_content
@@ -22,28 +20,9 @@ from games.models import GameAction, Seat
 from games.persistence import load_state
 from games.views import LOG_ON_PAGE
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 _PER_REQUEST = re.compile(r'name="(csrfmiddlewaretoken|idempotency_key)" value="[^"]*"')
-
-
-@pytest.fixture(autouse=True)
-def _fixed_seed(monkeypatch):
-    """The same game on every run: step 53 of it chooses a deed, seat 0's secret (as tests/perf/test_page_reads)."""
-    import secrets
-    from types import SimpleNamespace
-
-    from games import models
-
-    seed = os.environ.get("PAGE_READS_SEED", "page-reads")
-    monkeypatch.setattr(models, "secrets", SimpleNamespace(
-        token_hex=lambda n: hashlib.sha256(seed.encode()).hexdigest()[:2 * n],
-        token_urlsafe=secrets.token_urlsafe))
-
-
-@pytest.fixture
-def players():
-    return bench_users(2)
 
 
 @pytest.fixture

@@ -4,15 +4,13 @@ another."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from bench.seeding import bench_users, seed_game_fast
+from bench.seeding import seed_game_fast
 from games import selectors
 from games.engine import legal_actions
 from games.engine.content import load_content
@@ -21,26 +19,7 @@ from games.models import Game, GameAction, Seat
 from games.persistence import load_state
 from games.views import LOG_ON_PAGE
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fixed_seed(monkeypatch):
-    """The same game on every run (the seed decides which steps carry a seat's secrets)."""
-    import secrets
-    from types import SimpleNamespace
-
-    from games import models
-
-    seed = os.environ.get("PAGE_READS_SEED", "page-reads")
-    monkeypatch.setattr(models, "secrets", SimpleNamespace(
-        token_hex=lambda n: hashlib.sha256(seed.encode()).hexdigest()[:2 * n],
-        token_urlsafe=secrets.token_urlsafe))
-
-
-@pytest.fixture
-def players():
-    return bench_users(2)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 
 def _page(client, game, user):
