@@ -14,18 +14,14 @@ from games.engine import new_game, view, villain_seat, winner
 from games.engine.core.actions import (
     AcceptQuest,
     ChooseAxis,
-    ChooseDeed,
     ChooseHero,
-    Fight,
-    FulfilDeed,
-    PickUp,
     PlaceRegion,
 )
 from games.engine.core.coop import outcome
 from games.engine.rules.servants import fire_fields
 
 from .guided import FriendlyDice, Game, Goal, play
-from .test_full_games import OTHER_CARD, OTHER_CELL, at, find_field, layout, placed, setup_policy
+from .test_full_games import OTHER_CARD, OTHER_CELL, golden_ball_goals, layout, setup_policy
 
 
 class CoopDice(FriendlyDice):
@@ -74,17 +70,7 @@ def test_a_coop_game_from_the_setup_to_the_heroes_victory_over_the_namenloser(co
     state = new_game(content, seats=2, seed="coop-win", dice=dice, variant="coop")
     assert state.tokens["namenloser"].loc == "bag"
     game = Game(content, state, dice, letters="BJILH", setup=setup_policy("elf", 0, "B3"))
-    goals = [
-        Goal("pick up an item: a bag draw brings the Frog King", placed("dp-kugel-1"), find_field(content, "B"),
-             lambda a: isinstance(a, PickUp)),
-        Goal("the deed at the royal court", lambda s: s.heroes[0].deed is not None, at("J5"),
-             lambda a: a == ChooseDeed(deed="goldene_kugel")),
-        Goal("part 1", lambda s: s.heroes[0].deed_parts >= 1, at("B8"), lambda a: a == FulfilDeed(skill="magic")),
-        Goal("part 2", lambda s: s.heroes[0].deed_parts >= 2, at("I3"), lambda a: a == FulfilDeed()),
-        Goal("part 3", lambda s: s.heroes[0].deed_parts >= 3, at("L10"), lambda a: a == FulfilDeed()),
-        Goal("a guardian", lambda s: s.heroes[0].position == "H3", at("H5"), lambda a: isinstance(a, Fight)),
-        Goal("the Namenloser", lambda s: False, at("H3")),
-    ]
+    goals = golden_ball_goals(content)
     all_skills = []
     play(game, goals, fight_skill="magic",
          observe=lambda g, events: all_skills.extend(e.data["skill"] for e in events

@@ -85,6 +85,26 @@ def at(field):
     return lambda state: field
 
 
+def golden_ball_goals(content) -> list[Goal]:
+    """The Golden Ball's way for seat 0's Elf on the board ``BJILH``: the Frog King from the bag at B, the
+    deed at the court (J5), its three parts (B8, I3, L10), a guardian from H5, then the Namenloser at H3."""
+    return [
+        Goal("pick up an item: a bag draw brings the Frog King", placed("dp-kugel-1"), find_field(content, "B"),
+             lambda a: isinstance(a, PickUp)),
+        Goal("choose the deed at the royal court", lambda s: s.heroes[0].deed is not None, at("J5"),
+             lambda a: a == ChooseDeed(deed="goldene_kugel")),
+        Goal("part 1: the Frog King's magic probe", lambda s: s.heroes[0].deed_parts >= 1, at("B8"),
+             lambda a: a == FulfilDeed(skill="magic")),
+        Goal("part 2: the ball to Princess Liliane", lambda s: s.heroes[0].deed_parts >= 2, at("I3"),
+             lambda a: a == FulfilDeed()),
+        Goal("part 3: the brooch to the old queen", lambda s: s.heroes[0].deed_parts >= 3, at("L10"),
+             lambda a: a == FulfilDeed()),
+        Goal("a guardian's field", lambda s: s.heroes[0].position == "H3", at("H5"),
+             lambda a: isinstance(a, Fight)),
+        Goal("the Namenloser", lambda s: False, at("H3")),
+    ]
+
+
 @pytest.mark.rule("GOAL-01", "GOAL-02", "GOAL-05", "DEED-01", "DEED-05", "DEED-06", "DEED-07", "DEED-08",
                   "DEED-09", "DEED-10", "END-01", "END-02", "END-03", "END-05", "END-09", "BAG-07")
 def test_a_whole_game_won_against_the_namenloser(content):
@@ -110,21 +130,7 @@ def test_a_whole_game_won_against_the_namenloser(content):
         if "final_fight_started" in kinds:
             seen["final"] = True
 
-    goals = [
-        Goal("pick up an item: a bag draw brings the Frog King", placed("dp-kugel-1"), find_field(content, "B"),
-             lambda a: isinstance(a, PickUp)),
-        Goal("choose the deed at the royal court", lambda s: s.heroes[0].deed is not None, at("J5"),
-             lambda a: a == ChooseDeed(deed="goldene_kugel")),
-        Goal("part 1: the Frog King's magic probe", lambda s: s.heroes[0].deed_parts >= 1, at("B8"),
-             lambda a: a == FulfilDeed(skill="magic")),
-        Goal("part 2: the ball to Princess Liliane", lambda s: s.heroes[0].deed_parts >= 2, at("I3"),
-             lambda a: a == FulfilDeed()),
-        Goal("part 3: the brooch to the old queen", lambda s: s.heroes[0].deed_parts >= 3, at("L10"),
-             lambda a: a == FulfilDeed()),
-        Goal("a guardian's field", lambda s: s.heroes[0].position == "H3", at("H5"),
-             lambda a: isinstance(a, Fight)),
-        Goal("the Namenloser", lambda s: False, at("H3")),
-    ]
+    goals = golden_ball_goals(content)
     assert game.state.phase == "setup_hero" and hero.hero is None
     play(game, goals, fight_skill="ranged", observe=observe)
     state = game.state

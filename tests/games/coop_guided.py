@@ -21,12 +21,11 @@ import functools
 
 from games import titles
 from games.engine.content import load_content
-from games.engine.core.actions import ChooseDeed, Fight, FulfilDeed, PickUp
 from games.engine.playout import acting_seat
 from games.persistence import load_state
 from games.titles import RUECKKEHR
-from tests.engine.guided import FriendlyDice, Game, Goal, _hero_action, _other, answer
-from tests.engine.test_full_games import OTHER_CARD, OTHER_CELL, at, find_field, layout, placed, setup_policy
+from tests.engine.guided import FriendlyDice, Game, _hero_action, _other, answer
+from tests.engine.test_full_games import OTHER_CARD, OTHER_CELL, golden_ball_goals, layout, setup_policy
 
 HERO_SEAT = 0
 CELLS = {0: "B", 1: "J", 2: "I", 3: "L", 8: "H", OTHER_CELL: OTHER_CARD}
@@ -51,24 +50,6 @@ def install(monkeypatch) -> SiteDice:
     return dice
 
 
-def goals(content) -> list[Goal]:
-    return [
-        Goal("pick up an item: a bag draw brings the Frog King", placed("dp-kugel-1"), find_field(content, "B"),
-             lambda a: isinstance(a, PickUp)),
-        Goal("choose the deed at the royal court", lambda s: s.heroes[0].deed is not None, at("J5"),
-             lambda a: a == ChooseDeed(deed="goldene_kugel")),
-        Goal("part 1: the Frog King's magic probe", lambda s: s.heroes[0].deed_parts >= 1, at("B8"),
-             lambda a: a == FulfilDeed(skill="magic")),
-        Goal("part 2: the ball to Princess Liliane", lambda s: s.heroes[0].deed_parts >= 2, at("I3"),
-             lambda a: a == FulfilDeed()),
-        Goal("part 3: the brooch to the old queen", lambda s: s.heroes[0].deed_parts >= 3, at("L10"),
-             lambda a: a == FulfilDeed()),
-        Goal("a guardian's field", lambda s: s.heroes[0].position == "H3", at("H5"),
-             lambda a: isinstance(a, Fight)),
-        Goal("the Namenloser", lambda s: False, at("H3")),
-    ]
-
-
 def next_action(content, state, dice: SiteDice, villain_seat: int):
     """(seat, action) the scenario takes now; the villains' seat takes its first offer (a person's
     first Diener step, else the end of the turn; an automatic seat's is the turn-start task's)."""
@@ -84,7 +65,7 @@ def next_action(content, state, dice: SiteDice, villain_seat: int):
     if state.pending or seat != HERO_SEAT:
         return seat, (_other(legal) if seat != HERO_SEAT and not state.pending else answer(legal))
     game = Game(content, state, dice, letters="BJILH", hero_seat=HERO_SEAT)
-    return seat, _hero_action(game, goals(content), legal, "ranged")
+    return seat, _hero_action(game, golden_ball_goals(content), legal, "ranged")
 
 
 # --- a co-op position laid out for a test (the page's and the browser's pictures) -----------------------------
