@@ -38,9 +38,11 @@ test: bootstrap
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The inner loop: everything but long playouts, property runs, fuzzing and browser/worker tests, spread
-# over the machine's cores (pytest-xdist; each worker has its own test database).
+# over the machine's cores (pytest-xdist; each worker has its own test database). Each worker builds its
+# tables straight from the models (--nomigrations: 0.4 s instead of 4 s on this machine); `make test`
+# and CI run every migration, and tests/test_migrations.py fails when a model change lacks its migration.
 test-fast: bootstrap
-	$(BIN)/python -m pytest -m "not slow" -n auto $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not slow" -n auto --nomigrations $(PYTEST_ARGS)
 
 # The axe-core accessibility scan of the lobby, game, hero-choice and replay pages (needs Chromium).
 axe: bootstrap
