@@ -112,6 +112,8 @@ class Game(models.Model):
     _state_fresh: bool
     _seats_list: list[Seat] | None
     _token_rows: dict[str, TokenPosition]
+    # games.services.submit: the version whose row a step just left on the caller's object, as written.
+    written_version: int
 
     def __str__(self) -> str:
         return self.title
