@@ -73,7 +73,10 @@ def load_state(game: Game) -> State:
 
 
 def load_state_for_update(game: Game) -> State:
-    """The state from the rows themselves (never a cache), for a write under the game's row lock."""
+    """The state from the rows themselves (never a cache), for a write under the game's row lock. The
+    seats are read without their users (a write needs none; ``seats_of`` keeps them for the call)."""
+    if getattr(game, "_seats_list", None) is None:
+        game._seats_list = list(Seat.objects.filter(game=game).order_by("index"))
     state = _assemble(game, _row_parts(game))
     game._state_cache = (game.version, state)
     return state
