@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
@@ -112,6 +112,8 @@ class Game(models.Model):
     _state_fresh: bool
     _seats_list: list[Seat] | None
     _token_rows: dict[str, int]  # token id -> its TokenPosition row's primary key
+    # games.selectors.log_tail_extend: the log's tail it filed for a version, for the next read on this object.
+    _log_tail: tuple[int, Any]
     # games.services.submit: the version whose row a step just left on the caller's object, as written.
     written_version: int
 

@@ -105,7 +105,8 @@ def _row_parts(game: Game) -> tuple:
     (The rest lives on the game row, which every request reads anyway.)"""
     grid: list[str | None] = [None] * 25
     revealed = [False] * 25
-    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).values_list(
+    # Unordered: the model's order ("game", "cell") would join the game table to sort by its order.
+    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).order_by().values_list(
             "letter", "cell", "revealed"):
         grid[cell] = letter or None
         revealed[cell] = is_revealed

@@ -65,7 +65,7 @@ def schedule_bot_after_step(game: Game, version: int, state: Any) -> None:
     acting = _acting_seat_index(game, state)
     if acting is None:
         return
-    fresh = Seat.objects.filter(game_id=game.pk, index=acting).values_list(
+    fresh = Seat.objects.filter(game_id=game.pk, index=acting).order_by().values_list(
         "is_bot", "user_id", "game__version", "game__status", "game__paused").first()
     if fresh is None or fresh[2] != version:
         schedule_bot(game.pk)
