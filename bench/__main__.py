@@ -15,7 +15,7 @@ from . import completion, engine_playouts, http, inprocess, league_draw, overdue
 BENCHMARKS: dict[str, Callable[..., object]] = {
     "engine": engine_playouts.main, "completion": lambda quick: completion.main(quick=quick),
     "leagues": league_draw.main, "overdue": overdue_scan.main, "http": http.main,
-    "inprocess": inprocess.main,
+    "inprocess": lambda quick, profile=None: inprocess.main(quick=quick, profile=profile),
 }
 DEFAULT = ("engine", "completion", "leagues", "overdue")
 
@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("names", nargs="*", help=f"benchmarks to run: {', '.join(BENCHMARKS)} (default: all)")
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
+    parser.add_argument("--profile", action="append", metavar="NAME",
+                        help="inprocess: cProfile the requests whose name starts with NAME (repeatable)")
     args = parser.parse_args(argv)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     unknown = set(args.names) - set(BENCHMARKS)
@@ -35,7 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     for name in args.names or DEFAULT:
         print(f"\n== {name}")
-        BENCHMARKS[name](quick=args.quick)
+        if name == "inprocess" and args.profile:
+            BENCHMARKS[name](quick=args.quick, profile=args.profile)
+        else:
+            BENCHMARKS[name](quick=args.quick)
     return 0
 
 

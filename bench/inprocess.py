@@ -1,7 +1,8 @@
 """The game page's and the API's requests in one process (issue 17): Django's test client on a scratch
 SQLite database with the local-memory cache, so no network and no other server is involved — the
 Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
-logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats).
+logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
+`--profile "htmx submit"`: also print cProfile's top cumulative entries of the requests whose name starts so).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -10,8 +11,11 @@ pays). The submits are measured over a run of steps, each answered for whoever a
 
 from __future__ import annotations
 
+import cProfile
+import io
 import json
 import os
+import pstats
 import statistics
 import tempfile
 import time
@@ -38,6 +42,37 @@ def _setup() -> None:
         DEBUG=False,
     ).enable()
     call_command("migrate", verbosity=0)
+
+
+_PROFILE: dict[str, cProfile.Profile] = {}
+_PROFILED: list[str] = []
+
+
+def _profiled(name: str, run: Callable[[], object]) -> Callable[[], object]:
+    """``run`` under the profiler of ``name`` when ``--profile`` asked for it (one profile per name and log)."""
+    if not any(name.startswith(wanted) for wanted in _PROFILED):
+        return run
+    profile = _PROFILE.setdefault(name, cProfile.Profile())
+
+    def profiled() -> object:
+        profile.enable()
+        try:
+            return run()
+        finally:
+            profile.disable()
+    return profiled
+
+
+def _print_profiles(log_length: int, top: int = 40) -> None:
+    """Per profiled request: the top entries by cumulative time, of all code and of the project's own
+    (outside site-packages), where the growth with the log shows."""
+    for name, profile in _PROFILE.items():
+        for label, restriction in (("all code", ()), ("the project's code", (r"^(?!.*site-packages)",))):
+            out = io.StringIO()
+            pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(*restriction, top)
+            print(f"\n-- cProfile: {name}, log {log_length}, {label} (top {top} by cumulative time)")
+            print(out.getvalue())
+    _PROFILE.clear()
 
 
 def _ms(run: Callable[[], object], repeat: int) -> tuple[float, float]:
@@ -108,17 +143,19 @@ def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float,
             kind = action.pop("kind")
             form = {"kind": kind, "params": json.dumps(action), "version": game.version,
                     "idempotency_key": f"in-{log_length}-{step}"}
-            htmx.append(_ms(partial(client.post, reverse("games:submit", args=[game.pk]), form,
-                                    HTTP_HX_REQUEST="true"), 1))
+            htmx.append(_ms(_profiled("htmx submit", partial(client.post, reverse("games:submit", args=[game.pk]),
+                                                             form, HTTP_HX_REQUEST="true")), 1))
         else:
             body = {"action": action, "expected_version": game.version}
-            api_submit.append(_ms(partial(client.post, api + "actions/", body, content_type="application/json",
-                                          HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}"), 1))
+            api_submit.append(_ms(_profiled("API submit", partial(
+                client.post, api + "actions/", body, content_type="application/json",
+                HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}")), 1))
         other = clients[1 - seat]
         cold.append(_ms(partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), 1))
     figures["partial (cold: first after a step)"] = _medians(cold)
     figures["htmx submit (with its response)"] = _medians(htmx)
     figures["API submit"] = _medians(api_submit)
+    _print_profiles(log_length)
     return figures
 
 
@@ -126,7 +163,8 @@ def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
-def main(quick: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
+def main(quick: bool = False, profile: list[str] | None = None) -> dict[int, dict[str, tuple[float, float]]]:
+    _PROFILED[:] = profile or []
     _setup()
     lengths = (10, 150) if quick else (10, 1500)
     repeat, steps = (5, 6) if quick else (15, 14)

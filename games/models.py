@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
@@ -106,12 +106,16 @@ class Game(models.Model):
 
     # Not columns: what one read of a game leaves on this object for the next (declared so that their
     # readers and writers agree on the types; absent until set, so they are read with getattr).
-    # games.persistence: the state at a version, the seats by index, the token rows by token id;
+    # games.persistence: the state at a version, the seats by index, the token rows' keys by token id;
     # a service that just wrote the state keeps it across one refresh_from_db (``_state_fresh``).
     _state_cache: tuple[int, State] | None
     _state_fresh: bool
     _seats_list: list[Seat] | None
-    _token_rows: dict[str, TokenPosition]
+    _token_rows: dict[str, int]  # token id -> its TokenPosition row's primary key
+    # games.selectors.log_tail_extend: the log's tail it filed for a version, for the next read on this object.
+    _log_tail: tuple[int, Any]
+    # games.services.submit: the version whose row a step just left on the caller's object, as written.
+    written_version: int
 
     def __str__(self) -> str:
         return self.title

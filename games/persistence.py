@@ -73,7 +73,10 @@ def load_state(game: Game) -> State:
 
 
 def load_state_for_update(game: Game) -> State:
-    """The state from the rows themselves (never a cache), for a write under the game's row lock."""
+    """The state from the rows themselves (never a cache), for a write under the game's row lock. The
+    seats are read without their users (a write needs none; ``seats_of`` keeps them for the call)."""
+    if getattr(game, "_seats_list", None) is None:
+        game._seats_list = list(Seat.objects.filter(game=game).order_by("index"))
     state = _assemble(game, _row_parts(game))
     game._state_cache = (game.version, state)
     return state
@@ -102,17 +105,20 @@ def _row_parts(game: Game) -> tuple:
     (The rest lives on the game row, which every request reads anyway.)"""
     grid: list[str | None] = [None] * 25
     revealed = [False] * 25
-    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).values_list(
+    # Unordered: the model's order ("game", "cell") would join the game table to sort by its order.
+    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).order_by().values_list(
             "letter", "cell", "revealed"):
         grid[cell] = letter or None
         revealed[cell] = is_revealed
     codec = title_of(game).codec
     # A co-op game's villains' seat has no hero and so no sheet (games.variants): it holds no hero row.
     heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game) if seat.sheet]
-    token_rows = list(TokenPosition.objects.filter(game=game))
-    game._token_rows = {row.token_id: row for row in token_rows}  # write_changes updates these, unread
-    tokens = {row.token_id: codec.token(row.loc, row.face_up, tuple(row.seen_by), row.flipped)
-              for row in token_rows}
+    # Plain values, not a model instance per token (a game has a hundred tokens; a step changes one or two).
+    token_rows = list(TokenPosition.objects.filter(game=game).values_list(
+        "id", "token_id", "loc", "face_up", "seen_by", "flipped"))
+    game._token_rows = {token_id: pk for pk, token_id, *_ in token_rows}  # write_changes updates these, unread
+    tokens = {token_id: codec.token(loc, face_up, tuple(seen_by), flipped)
+              for _, token_id, loc, face_up, seen_by, flipped in token_rows}
     return grid, revealed, heroes, tokens
 
 
@@ -173,15 +179,13 @@ def write_changes(game: Game, old: State, new: State) -> None:
     if changed_tokens:
         known = getattr(game, "_token_rows", None) or {}
         missing = [tid for tid in changed_tokens if tid not in known]
-        rows = dict(known)
+        ids = dict(known)
         if missing:
-            rows.update((row.token_id, row) for row in TokenPosition.objects.filter(game=game, token_id__in=missing))
-        for tid in changed_tokens:
-            t = new.tokens[tid]
-            row = rows[tid]
-            row.loc, row.face_up, row.seen_by, row.flipped = t.loc, t.face_up, list(t.seen_by), t.flipped
-        TokenPosition.objects.bulk_update([rows[tid] for tid in changed_tokens],
-                                          ["loc", "face_up", "seen_by", "flipped"])
+            ids.update(TokenPosition.objects.filter(game=game, token_id__in=missing).values_list("token_id", "id"))
+        rows = [TokenPosition(id=ids[tid], game_id=game.pk, token_id=tid, loc=t.loc, face_up=t.face_up,
+                              seen_by=list(t.seen_by), flipped=t.flipped)
+                for tid, t in ((tid, new.tokens[tid]) for tid in changed_tokens)]
+        TokenPosition.objects.bulk_update(rows, ["loc", "face_up", "seen_by", "flipped"])
     for old_hero, new_hero in zip(old.heroes, new.heroes, strict=True):
         if old_hero != new_hero:
             Seat.objects.filter(game=game, index=new_hero.seat).update(**_seat_columns(new_hero))

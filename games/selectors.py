@@ -264,6 +264,9 @@ def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> Log
     if upto is _UNKNOWN:   # a caller that already asked log_limit_for passes its answer
         upto = log_limit_for(game, seat_index)
     if upto is None:
+        kept = getattr(game, "_log_tail", None)  # filed by log_tail_extend on this object: not unpickled again
+        if kept is not None and kept[0] == game.version:
+            return kept[1]
         found = cache.get(_tail_key(game, game.version))
         if found is not None:
             return found
@@ -300,7 +303,10 @@ def log_tail_extend(*, game: Game, version: int, rows: list[GameAction]) -> None
     if before is None:
         return
     tail = LogTail((before.rows + tuple(_slim(row) for row in rows))[-TAIL_ROWS:], before.total + len(rows))
-    cache.add(_tail_key(game, rows[-1].sequence), tail, TAIL_SECONDS)
+    if cache.add(_tail_key(game, rows[-1].sequence), tail, TAIL_SECONDS):
+        # The response the writer renders next reads the tail from this object rather than the cache
+        # (a long game's 120 rows cost milliseconds to unpickle); only what the cache now holds is kept.
+        game._log_tail = (rows[-1].sequence, tail)
 
 
 def _slim(row: GameAction) -> GameAction:

@@ -532,7 +532,13 @@ def _after_post(request: GameRequest, game: selectors.GameWithWaiting, *, seats:
     ``waited``: whether this game waited for the user then (the count of games waiting moves by this
     game's change alone)."""
     if request.htmx:
-        game.refresh_from_db()
+        if getattr(game, "written_version", None) == game.version:
+            # A step left the row as it wrote it, and its new state, on this object (services.action_submit):
+            # what refresh_from_db would keep, without reading the row again.
+            game._state_fresh = False
+            game.__dict__.pop("_token_rows", None)
+        else:
+            game.refresh_from_db()
         if seats is not None:
             game._seats_list = seats  # what games.persistence.seats_of keeps per Game object
         if seats is not None and waited is not None and getattr(game, "games_waiting", None) is not None:

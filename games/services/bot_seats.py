@@ -18,21 +18,33 @@ from games.titles import title_of
 SITE_LEVELS = ("easy", "normal", "strong")
 
 
+def _acting_seat_index(game: Game, state: Any) -> int | None:
+    """The seat whose move a bot could make in ``state``, or None (the turn start comes first)."""
+    acting: int = title_of(game).acting_seat(state)
+    if state.phase == "play" and not state.turn_state.begun and acting != variants.villain_seat(game):
+        # The turn start belongs to tasks.begin_turn; its commit schedules the bot. (A co-op game's
+        # villains' seat has no turn start: a bot there moves from the turn's first step.)
+        return None
+    return acting
+
+
+def _moves_here(is_bot: bool, user_id: int | None, state: Any) -> bool:
+    """Whether the acting seat's move is queued here: a bot's, but in play not a stand-in's for a person
+    (that one takes whole turns, tasks.bot_play); people are not moved here."""
+    return is_bot and (user_id is None or state.phase.startswith("setup"))
+
+
 def bot_seat(game: Game) -> tuple[Seat, Any] | None:
     """The bot seat that must act now, with the state, or None (a person's move, or game over)."""
     if game.status not in (Game.Status.SETUP, Game.Status.RUNNING) or game.paused:
         return None
     state = load_state(game)
-    acting = title_of(game).acting_seat(state)
-    if state.phase == "play" and not state.turn_state.begun and acting != variants.villain_seat(game):
-        # The turn start belongs to tasks.begin_turn; its commit schedules the bot. (A co-op game's
-        # villains' seat has no turn start: a bot there moves from the turn's first step.)
+    acting = _acting_seat_index(game, state)
+    if acting is None:
         return None
     seat = game.seats.filter(index=acting).first()
-    if seat is None or not seat.is_bot:
-        return None  # people are not moved here
-    if seat.user_id is not None and not state.phase.startswith("setup"):
-        return None  # in play, a stand-in for a person takes whole turns (tasks.bot_play)
+    if seat is None or not _moves_here(seat.is_bot, seat.user_id, state):
+        return None
     return seat, state
 
 
@@ -41,5 +53,28 @@ def schedule_bot(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or bot_seat(game) is None:
         return
-    queue.send("games.tasks.bot_move", game_id, game.version,
-               countdown=getattr(settings, "BOT_STEP_PAUSE_SECONDS", 1.0))
+    _queue_move(game_id, game.version)
+
+
+def schedule_bot_after_step(game: Game, version: int, state: Any) -> None:
+    """After the commit of the step that made ``version`` with ``state`` (``game``: the row it locked):
+    as ``schedule_bot``, but the state is the one the step produced, not read again, and the game's
+    status, pause and version and the acting seat's flags are read fresh in one query (a seat handed
+    to a bot or a pause since the lock counts, as in ``schedule_bot``). When the game moved on since
+    the commit, ``schedule_bot`` decides from the newer state."""
+    acting = _acting_seat_index(game, state)
+    if acting is None:
+        return
+    fresh = Seat.objects.filter(game_id=game.pk, index=acting).order_by().values_list(
+        "is_bot", "user_id", "game__version", "game__status", "game__paused").first()
+    if fresh is None or fresh[2] != version:
+        schedule_bot(game.pk)
+        return
+    is_bot, user_id, _, status, paused = fresh
+    if status not in (Game.Status.SETUP, Game.Status.RUNNING) or paused or not _moves_here(is_bot, user_id, state):
+        return
+    _queue_move(game.pk, version)
+
+
+def _queue_move(game_id: int, version: int) -> None:
+    queue.send("games.tasks.bot_move", game_id, version, countdown=getattr(settings, "BOT_STEP_PAUSE_SECONDS", 1.0))

@@ -23,7 +23,7 @@ from games.models import Game, GameAction, Seat
 from games.persistence import apply_game_fields, load_state_for_update, seats_of, share, write_changes
 from games.titles import title_of
 
-from .bot_seats import schedule_bot
+from .bot_seats import schedule_bot_after_step
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,8 @@ def action_submit(
                 queue.send_on_commit("games.tasks.notify_finished", game_id)
                 transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game_id=game_id))
             else:
-                transaction.on_commit(lambda: schedule_bot(game_id))   # a bot seat to move next (i14)
+                # A bot seat to move next (i14), decided from the state just produced.
+                transaction.on_commit(lambda: schedule_bot_after_step(locked, sequence, new_state))
             if new_state.phase != "finished" and turn_passed:
                 if new_state.phase == "play":
                     queue.send_on_commit("games.tasks.begin_turn", game_id, turn)
@@ -174,4 +175,18 @@ def action_submit(
     game._state_cache = (sequence, new_state)
     game._state_fresh = True
     game._seats_list = None
+    if game is not locked:
+        _written_row(game, locked, updates, sequence)
     return SubmitResult(row, replayed=False)
+
+
+def _written_row(game: Game, locked: Game, updates: dict, version: int) -> None:
+    """Leave on the caller's game object the row as this step wrote it: the locked row with the
+    step's updates and the new version (``written_version``), so a response rendered right after the
+    step need not read the game row again (games.views._after_post)."""
+    for field in Game._meta.concrete_fields:
+        setattr(game, field.attname, getattr(locked, field.attname))
+    for name, value in updates.items():
+        setattr(game, name, value)
+    game.version = version
+    game.written_version = version
