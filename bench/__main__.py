@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("names", nargs="*", help=f"benchmarks to run: {', '.join(BENCHMARKS)} (default: all)")
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
+    parser.add_argument("--profile", metavar="NAME", help="inprocess only: profile the request NAME (cProfile)")
     args = parser.parse_args(argv)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     unknown = set(args.names) - set(BENCHMARKS)
@@ -35,7 +36,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     for name in args.names or DEFAULT:
         print(f"\n== {name}")
-        BENCHMARKS[name](quick=args.quick)
+        if name == "inprocess" and args.profile:
+            inprocess.main(quick=args.quick, profile=args.profile)
+        else:
+            BENCHMARKS[name](quick=args.quick)
     return 0
 
 

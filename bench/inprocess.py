@@ -1,7 +1,9 @@
 """The game page's and the API's requests in one process (issue 17): Django's test client on a scratch
 SQLite database with the local-memory cache, so no network and no other server is involved — the
 Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
-logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats).
+logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
+`--profile NAME`: also run the request NAME (a row's name, or a unique part of it) under cProfile, 200 times
+at each log length, and print the top entries by cumulative time).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -54,7 +56,21 @@ def _ms(run: Callable[[], object], repeat: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float, float]]:
+def _profile(name: str, run: Callable[[], object], times: int = 200, top: int = 45) -> None:
+    """``run`` ``times`` times under cProfile: the top ``top`` entries by cumulative time."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(times):
+        run()
+    profiler.disable()
+    print(f"--- cProfile of {name!r}, {times} requests")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
+
+
+def _measure(log_length: int, repeat: int, steps: int, profile: str | None = None) -> dict[str, tuple[float, float]]:
     from django.test import Client
     from django.urls import reverse
 
@@ -87,14 +103,20 @@ def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float,
     current = poll.stamp(game.version, game.status, game.seat_count)
     me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true")
     me.get(detail)
-    figures = {
-        "game page (warm)": _ms(lambda: me.get(detail), repeat),
-        "poll, nothing changed": _ms(lambda: me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true"), repeat),
-        "partial (warm)": _ms(lambda: me.get(poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), repeat),
-        "API state": _ms(lambda: me.get(api + "state/"), repeat),
-        "API actions": _ms(lambda: me.get(api + "actions/"), repeat),
-        "API log page": _ms(lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}), repeat),
+    warm: dict[str, Callable[[], object]] = {
+        "game page (warm)": lambda: me.get(detail),
+        "poll, nothing changed": lambda: me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true"),
+        "partial (warm)": lambda: me.get(poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"),
+        "API state": lambda: me.get(api + "state/"),
+        "API actions": lambda: me.get(api + "actions/"),
+        "API log page": lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}),
     }
+    figures = {name: _ms(run, repeat) for name, run in warm.items()}
+    if profile:
+        chosen = [name for name in warm if profile == name] or [name for name in warm if profile in name]
+        if len(chosen) != 1:
+            raise SystemExit(f"--profile {profile!r}: name one of {', '.join(warm)}")
+        _profile(f"{chosen[0]}, log {log_length}", warm[chosen[0]])
     htmx: list[tuple[float, float]] = []
     api_submit: list[tuple[float, float]] = []
     cold: list[tuple[float, float]] = []
@@ -126,11 +148,11 @@ def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
-def main(quick: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
+def main(quick: bool = False, profile: str | None = None) -> dict[int, dict[str, tuple[float, float]]]:
     _setup()
     lengths = (10, 150) if quick else (10, 1500)
     repeat, steps = (5, 6) if quick else (15, 14)
-    results = {length: _measure(length, repeat, steps) for length in lengths}
+    results = {length: _measure(length, repeat, steps, profile) for length in lengths}
     try:
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
