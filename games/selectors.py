@@ -64,16 +64,20 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, cou
     ``count_waiting``: the game row comes with ``games_waiting``, how many games wait for the user
     (``visits.games_waiting_for``, the header's count), read in the same statement.
     """
-    rows = Game.objects.filter(pk=game_id)
+    # No ordering: one row by its key (the model's default order, -created_at, only costs compiling).
+    rows = Game.objects.filter(pk=game_id).order_by()
     if count_waiting and user is not None and user.is_authenticated:
         from .visits import waiting_games
 
         waiting = (Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
                    .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
         rows = rows.annotate(games_waiting=Subquery(waiting))
-    game = rows.first()
+    game = next(iter(rows[:1]), None)
     if game is not None:
-        prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        # By index alone: the model's default order ("game", "index") joins the game table to order by
+        # its default order, for the seats of one game.
+        prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")
+                                                  .order_by("index")))
         if not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
             game = None
     if game is None and VIEW_GRANTS and user is not None and user.is_authenticated:
