@@ -447,7 +447,7 @@ def _game_response(request: GameRequest, game: selectors.GameWithWaiting, *, sta
     if request.htmx:
         return HttpResponse(html, status=status)
     # The shell around the partial is kept too (games.fragments.page), with the request's CSRF token.
-    return HttpResponse(fragments.page(request, game, html, _waiting(request), lang=_lang(),
+    return HttpResponse(fragments.page(request, game, html, _waiting(request), lang=translation.get_language(),
                                        tz=timezone.get_current_timezone_name(), stamp=_stamp(game)), status=status)
 
 

@@ -157,3 +157,15 @@ def test_a_message_is_shown_on_the_kept_page_once(client, players, game):
     shown = _html(client, game, user)
     assert 'class="messages"' in shown
     assert 'class="messages"' not in _html(client, game, user)
+
+
+def test_the_kept_page_shell_follows_the_language_and_the_title(client, players, game):
+    user = players[0]
+    shells = {}
+    for language in ("de", "en"):
+        type(user).objects.filter(pk=user.pk).update(language=language)
+        shells[language] = _html(client, game, user)
+        assert _html(client, game, user).count(f'<html lang="{language}">') == 1  # the kept one too
+    assert shells["de"][:shells["de"].index('<div id="game"')] != shells["en"][:shells["en"].index('<div id="game"')]
+    type(game).objects.filter(pk=game.pk).update(title="Neuer Titel")
+    assert "<title>" in (html := _html(client, game, user)) and "Neuer Titel" in html.split("</title>")[0]
