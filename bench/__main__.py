@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help=f"benchmarks to run: {', '.join(BENCHMARKS)} (default: all)")
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
     parser.add_argument("--profile", metavar="NAME", help="inprocess only: profile the request NAME (cProfile)")
+    parser.add_argument("--calls", action="store_true", help="inprocess only: function calls per warm request")
     args = parser.parse_args(argv)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     unknown = set(args.names) - set(BENCHMARKS)
@@ -36,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     for name in args.names or DEFAULT:
         print(f"\n== {name}")
-        if name == "inprocess" and args.profile:
-            inprocess.main(quick=args.quick, profile=args.profile)
+        if name == "inprocess" and (args.profile or args.calls):
+            inprocess.main(quick=args.quick, profile=args.profile, calls=args.calls)
         else:
             BENCHMARKS[name](quick=args.quick)
     return 0

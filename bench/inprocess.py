@@ -3,7 +3,8 @@ SQLite database with the local-memory cache, so no network and no other server i
 Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
 logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
 `--profile NAME`: also run the request NAME (a row's name, or a unique part of it) under cProfile, 200 times
-at each log length, and print the top entries by cumulative time).
+at each log length, and print the top entries by cumulative time; `--calls`: also print each warm request's
+Python function calls, a count the machine's load does not change).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -70,7 +71,22 @@ def _profile(name: str, run: Callable[[], object], times: int = 200, top: int = 
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
 
 
-def _measure(log_length: int, repeat: int, steps: int, profile: str | None = None) -> dict[str, tuple[float, float]]:
+def _calls(run: Callable[[], object], times: int = 20) -> float:
+    """The Python function calls of one ``run`` (cProfile's count over ``times``): unlike the clock, the
+    same on a loaded machine as on a quiet one."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(times):
+        run()
+    profiler.disable()
+    return pstats.Stats(profiler).total_calls / times  # type: ignore[attr-defined]  # set by Stats
+
+
+def _measure(log_length: int, repeat: int, steps: int, profile: str | None = None,
+             calls: bool = False) -> dict[str, tuple[float, float]]:
     from django.test import Client
     from django.urls import reverse
 
@@ -112,6 +128,9 @@ def _measure(log_length: int, repeat: int, steps: int, profile: str | None = Non
         "API log page": lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}),
     }
     figures = {name: _ms(run, repeat) for name, run in warm.items()}
+    if calls:
+        for name, run in warm.items():
+            print(f"log {log_length}: {name:<32} {_calls(run):>9,.0f} function calls per request")
     if profile:
         chosen = [name for name in warm if profile == name] or [name for name in warm if profile in name]
         if len(chosen) != 1:
@@ -148,11 +167,12 @@ def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
-def main(quick: bool = False, profile: str | None = None) -> dict[int, dict[str, tuple[float, float]]]:
+def main(quick: bool = False, profile: str | None = None,
+         calls: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
     _setup()
     lengths = (10, 150) if quick else (10, 1500)
     repeat, steps = (5, 6) if quick else (15, 14)
-    results = {length: _measure(length, repeat, steps, profile) for length in lengths}
+    results = {length: _measure(length, repeat, steps, profile, calls) for length in lengths}
     try:
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
