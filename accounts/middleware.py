@@ -13,6 +13,9 @@ from . import activity
 # Requests answered without a user (the health check, the game poll's "nothing changed"): loading the
 # user here would cost them a database query each. They render nothing in the user's language.
 LIGHT_PATHS = re.compile(r"^/(healthz|games/\d+/poll/)$")
+# The game poll marks the user as on the site itself, from the session it reads in one round trip with
+# the game's stamp (games.views_poll): touching here would read the session from the cache once more.
+SELF_TOUCHING_PATHS = re.compile(r"^/games/\d+/poll/$")
 
 
 class UserPreferencesMiddleware:
@@ -22,17 +25,22 @@ class UserPreferencesMiddleware:
     def __call__(self, request):
         if not LIGHT_PATHS.match(request.path_info):
             activate_preferences(request)
-        _touch_activity(request)
+        if not SELF_TOUCHING_PATHS.match(request.path_info):
+            touch_activity(request)
         response = self.get_response(request)
         timezone.deactivate()
         return response
 
 
-def _touch_activity(request) -> None:
+def touch_activity(request) -> None:
     """Mark the signed-in user as on the site (accounts.activity). The session names the user, so a
     light request (the game poll) pays a cached session read but no user query."""
     session = getattr(request, "session", None)
-    user_id = session.get(SESSION_KEY) if session is not None else None
+    touch_user(session.get(SESSION_KEY) if session is not None else None)
+
+
+def touch_user(user_id) -> None:
+    """Mark the user the session names (its SESSION_KEY value, None: nobody) as on the site."""
     if user_id is not None:
         try:
             activity.touch(int(user_id))

@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
     parser.add_argument("--profile", action="append", metavar="NAME",
                         help="inprocess: cProfile the requests whose name starts with NAME (repeatable)")
+    parser.add_argument("--calls", action="store_true", help="inprocess only: function calls per warm request")
     args = parser.parse_args(argv)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     unknown = set(args.names) - set(BENCHMARKS)
@@ -37,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     for name in args.names or DEFAULT:
         print(f"\n== {name}")
-        if name == "inprocess" and args.profile:
-            BENCHMARKS[name](quick=args.quick, profile=args.profile)
+        if name == "inprocess" and (args.profile or args.calls):
+            inprocess.main(quick=args.quick, profile=args.profile, calls=args.calls)
         else:
             BENCHMARKS[name](quick=args.quick)
     return 0

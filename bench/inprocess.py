@@ -2,7 +2,9 @@
 SQLite database with the local-memory cache, so no network and no other server is involved — the
 Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
 logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
-`--profile "htmx submit"`: also print cProfile's top cumulative entries of the requests whose name starts so).
+`--profile "htmx submit"`: also print cProfile's top cumulative entries of the requests whose name starts so
+(repeatable); `--calls`: also print each warm request's Python function calls, a count the machine's load does
+not change).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -89,7 +91,18 @@ def _ms(run: Callable[[], object], repeat: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float, float]]:
+def _calls(run: Callable[[], object], times: int = 20) -> float:
+    """The Python function calls of one ``run`` (cProfile's count over ``times``): unlike the clock, the
+    same on a loaded machine as on a quiet one."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(times):
+        run()
+    profiler.disable()
+    return pstats.Stats(profiler).total_calls / times  # type: ignore[attr-defined]  # set by Stats
+
+
+def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> dict[str, tuple[float, float]]:
     from django.test import Client
     from django.urls import reverse
 
@@ -122,14 +135,18 @@ def _measure(log_length: int, repeat: int, steps: int) -> dict[str, tuple[float,
     current = poll.stamp(game.version, game.status, game.seat_count)
     me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true")
     me.get(detail)
-    figures = {
-        "game page (warm)": _ms(lambda: me.get(detail), repeat),
-        "poll, nothing changed": _ms(lambda: me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true"), repeat),
-        "partial (warm)": _ms(lambda: me.get(poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), repeat),
-        "API state": _ms(lambda: me.get(api + "state/"), repeat),
-        "API actions": _ms(lambda: me.get(api + "actions/"), repeat),
-        "API log page": _ms(lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}), repeat),
+    warm: dict[str, Callable[[], object]] = {
+        "game page (warm)": lambda: me.get(detail),
+        "poll, nothing changed": lambda: me.get(poll_url, {"stamp": current}, HTTP_HX_REQUEST="true"),
+        "partial (warm)": lambda: me.get(poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"),
+        "API state": lambda: me.get(api + "state/"),
+        "API actions": lambda: me.get(api + "actions/"),
+        "API log page": lambda: me.get(api + "log/", {"page": max(1, game.version // 20)}),
     }
+    figures = {name: _ms(_profiled(name, run), repeat) for name, run in warm.items()}
+    if calls:
+        for name, run in warm.items():
+            print(f"log {log_length}: {name:<32} {_calls(run):>9,.0f} function calls per request")
     htmx: list[tuple[float, float]] = []
     api_submit: list[tuple[float, float]] = []
     cold: list[tuple[float, float]] = []
@@ -163,12 +180,13 @@ def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
-def main(quick: bool = False, profile: list[str] | None = None) -> dict[int, dict[str, tuple[float, float]]]:
+def main(quick: bool = False, profile: list[str] | None = None,
+         calls: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
     _PROFILED[:] = profile or []
     _setup()
     lengths = (10, 150) if quick else (10, 1500)
     repeat, steps = (5, 6) if quick else (15, 14)
-    results = {length: _measure(length, repeat, steps) for length in lengths}
+    results = {length: _measure(length, repeat, steps, calls) for length in lengths}
     try:
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:

@@ -16,6 +16,10 @@ time zone, and a hash of what changes without a new version — the game row's s
 title and rematch, the seats (names, bots, resignations), the viewer's own standing settings and the
 mark of his last visit (the "since your last visit" story), and whether he created the game (the pause
 form). A game still open is never cached (its invitation link names the request's host).
+
+The full page around the partial (the site's header, the talk panel, ``games/game.html``) is kept too
+(``page``, issue 17, fifth wave): per user (name), language, time zone, count of games waiting, path,
+game and title, with the CSRF token as a mark; a request with messages to show renders it afresh.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from django.core.cache import cache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.utils.safestring import mark_safe
 
 FORMAT = 1  # part of every key: a change of the templates' output that old entries must not outlive
 SECONDS = 600
@@ -82,3 +88,48 @@ def fill(html: str, request: HttpRequest, waiting: int) -> str:
         return messages
 
     return _MARKS.sub(one, html)
+
+
+# Where the page puts the #game partial in the kept shell (it is never a mark the partial itself renders).
+_GAME_SLOT = "<!--hw-slot-game-7c1f-->"
+_STATIC: str | None = None
+
+
+def _static_hash() -> str:
+    """The static files' names the shell links (hashed names change with a deploy): a kept shell never
+    outlives them. Once per process."""
+    global _STATIC
+    if _STATIC is None:
+        names = [static(name) for name in ("css/site.css", "js/htmx.min.js", "js/board.js", "talk/chat.js",
+                                           "img/favicon.svg", "img/favicon-turn.svg")]
+        _STATIC = hashlib.blake2s("|".join(names).encode(), digest_size=6).hexdigest()
+    return _STATIC
+
+
+def page(request: HttpRequest, game: Any, html: str, waiting: int, *, lang: str, tz: str, stamp: str) -> str:
+    """The full game page around the filled partial ``html``: the shell is rendered once per key and
+    kept with the CSRF token as a mark. The key names all the shell shows: the user (id and public name),
+    the language, the time zone, the count of games waiting (the title, the icon and the header say it),
+    the path (the language switch returns to it), the game's id and title and the stamp. A request with
+    messages to show renders the page afresh (and they are shown and used up as before)."""
+    token = get_token(request)
+    if len(get_messages(request)):
+        return render_to_string("games/game.html", {"game": game, "game_html": mark_safe(html), "stamp": stamp},
+                                request=request)
+    user = getattr(request, "user", None)
+    parts = [FORMAT, _static_hash(), getattr(user, "pk", None), getattr(user, "public_name", None), lang, tz,
+             waiting, request.get_full_path(), game.pk, game.title, stamp]
+    digest = hashlib.blake2s(json.dumps(parts, default=str).encode(), digest_size=10).hexdigest()
+    cache_key = f"game:{game.pk}:shell{FORMAT}:{digest}"
+    shell = cache.get(cache_key)
+    if not (isinstance(shell, tuple) and len(shell) == 2 and all(isinstance(part, str) for part in shell)):
+        # The header's count comes from the request as the live page's does (the games_waiting tag).
+        text = render_to_string("games/game.html", {"game": game, "game_html": mark_safe(_GAME_SLOT),
+                                                    "stamp": stamp, "csrf_token": MARK_CSRF}, request=request)
+        before, found, after = text.partition(_GAME_SLOT)
+        if not found:  # never: the template shows the partial once
+            return text.replace(MARK_CSRF, token)
+        shell = (before, after)
+        cache.set(cache_key, shell, SECONDS)
+    before, after = shell
+    return before.replace(MARK_CSRF, token) + html + after.replace(MARK_CSRF, token)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, F, Func, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
+from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
 
 from . import coop, variants
 from .errors import NotFound
@@ -64,24 +64,51 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, cou
     ``count_waiting``: the game row comes with ``games_waiting``, how many games wait for the user
     (``visits.games_waiting_for``, the header's count), read in the same statement.
     """
-    rows = Game.objects.filter(pk=game_id)
+    waiting = None
     if count_waiting and user is not None and user.is_authenticated:
         from .visits import waiting_games
 
-        waiting = (Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
-                   .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
-        rows = rows.annotate(games_waiting=Subquery(waiting))
-    game = rows.first()
-    if game is not None:
-        prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        if not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
-            game = None
+        waiting = Subquery(Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
+                           .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
+    game = _game_with_seats(game_id, waiting)
+    if game is not None and not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
+        game = None
     if game is None and VIEW_GRANTS and user is not None and user.is_authenticated:
         candidate = Game.objects.filter(pk=game_id).first()
         game = candidate if candidate and any(grant(user, candidate) for grant in VIEW_GRANTS) else None
     if game is None:
         raise NotFound("no_such_game")
     return game
+
+
+def _game_with_seats(game_id: int, waiting: Subquery | None) -> Game | None:
+    """The game row and its seats with their users, in one query (the seats joined to the game and the
+    users, issue 17, fifth wave), kept as ``prefetch_related("seats")`` keeps them; ``waiting``: the
+    count of games waiting, annotated. A game without seats: its row alone (two queries)."""
+    # By index alone: the model's default order ("game", "index") would join the game table once more
+    # to order by the game's default order, for the seats of one game.
+    rows = Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("index")
+    if waiting is not None:
+        rows = rows.annotate(games_waiting=waiting)
+    seats = list(rows)
+    if seats:
+        game = seats[0].game
+        if waiting is not None:
+            game.games_waiting = seats[0].games_waiting  # type: ignore[attr-defined]  # GameWithWaiting
+        for seat in seats:
+            seat.game = game  # one Game object, as the prefetch leaves them
+        kept = game.seats.all()
+        kept._result_cache, kept._prefetch_done = seats, True  # type: ignore[attr-defined]  # as Django prefetches
+        game._prefetched_objects_cache = {"seats": kept}  # type: ignore[attr-defined]  # Django's own name
+        return game
+    # No ordering: one row by its key (the model's default order, -created_at, only costs compiling).
+    games = Game.objects.filter(pk=game_id).order_by()
+    if waiting is not None:
+        games = games.annotate(games_waiting=waiting)
+    alone = next(iter(games[:1]), None)
+    if alone is not None:
+        prefetch_related_objects([alone], "seats")
+    return alone
 
 
 def _may_see(game: Game, user) -> bool:

@@ -446,8 +446,9 @@ def _game_response(request: GameRequest, game: selectors.GameWithWaiting, *, sta
     html = _game_html(request, game)
     if request.htmx:
         return HttpResponse(html, status=status)
-    return render(request, "games/game.html", {"game": game, "game_html": mark_safe(html), "stamp": _stamp(game)},
-                  status=status)
+    # The shell around the partial is kept too (games.fragments.page), with the request's CSRF token.
+    return HttpResponse(fragments.page(request, game, html, _waiting(request), lang=translation.get_language(),
+                                       tz=timezone.get_current_timezone_name(), stamp=_stamp(game)), status=status)
 
 
 def _game_html(request: GameRequest, game: Game) -> str:

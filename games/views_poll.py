@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseStopPolling
 
-from accounts.middleware import activate_preferences
+from accounts.middleware import activate_preferences, touch_activity, touch_user
 
 from . import views
 from .poll import OVER, SERVED_STAMP, current_from_db, fill, stamp_key
@@ -28,14 +28,18 @@ _SESSION_STORE = import_module(settings.SESSION_ENGINE).SessionStore
 
 def _unchanged(request: HttpRequest, game_id: int, sent: str) -> bool:
     """Whether a signed-in session sent the stamp the cache holds: with cached sessions in the same
-    cache, one round trip fetches both (the session is not loaded through the middleware)."""
+    cache, one round trip fetches both (the session is not loaded through the middleware). The user the
+    session names is marked as on the site (the middleware leaves that to this view)."""
     key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) or ""
     prefix = getattr(_SESSION_STORE, "cache_key_prefix", None)
     if prefix and len(key) >= 8 and settings.SESSION_CACHE_ALIAS == "default":
         found = cache.get_many([prefix + key, stamp_key(game_id)])
         session = found.get(prefix + key)
         if session is not None:
-            return SESSION_KEY in session and found.get(stamp_key(game_id)) == sent
+            user_id = session.get(SESSION_KEY)
+            touch_user(user_id)
+            return user_id is not None and found.get(stamp_key(game_id)) == sent
+    touch_activity(request)
     return request.session.get(SESSION_KEY) is not None and cache.get(stamp_key(game_id)) == sent
 
 
@@ -43,7 +47,9 @@ def _unchanged(request: HttpRequest, game_id: int, sent: str) -> bool:
 @require_GET
 def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     sent = request.GET.get("stamp")
-    if sent and _unchanged(request, game_id, sent):
+    if not sent:
+        touch_activity(request)
+    elif _unchanged(request, game_id, sent):
         if sent.split("-")[1] in OVER:
             return HttpResponseStopPolling()
         return HttpResponse(status=204)

@@ -103,7 +103,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "heldenweb.middleware.PolicyCSPMiddleware",  # django-csp's, with the policy built once
     "heldenweb.middleware.SecurityHeadersMiddleware",
 ]
 

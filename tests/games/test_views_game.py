@@ -313,7 +313,9 @@ def test_a_finished_game_shows_the_winner_and_reveals_its_seed(client, game):
     winner = users_by_seat(game)[1].public_name
     assert f"{winner} has won the game!" in html
     assert reverse("games:replay", args=[game.pk]) in html
-    poll = c.get(reverse("games:poll", args=[game.pk]), {"stamp": c.get(detail_url(game)).context["stamp"]})
+    # The page's own stamp (read from its HTML: a page answered from the kept shell has no template context).
+    stamp = re.search(r'data-stamp="([^"]+)"', c.get(detail_url(game)).content.decode()).group(1)
+    poll = c.get(reverse("games:poll", args=[game.pk]), {"stamp": stamp})
     assert poll.status_code == 286  # htmx: stop polling
     assert state.phase == "play"
 

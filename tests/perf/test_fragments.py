@@ -130,3 +130,42 @@ def test_the_partial_is_kept_under_a_key_naming_version_seat_language_and_the_sp
                    {"extra": {"upto": 3}}, {"extra": {"mine": ["ask", 0]}}):
         keys.add(fragments.key(**{**base, **change}))
     assert len(keys) == 8
+
+
+def test_the_kept_page_shell_names_its_own_user_token_and_count_of_waiting_games(client, players, game):
+    """The page around the partial is kept too (fifth wave): one user's header (name, count of games
+    waiting) is never shown to another, and every answer carries its own CSRF token."""
+    pages = {}
+    for seat in (0, 1):
+        first, second = _html(client, game, players[seat]), _html(client, game, players[seat])
+        for html in (first, second):
+            assert "hw-mark" not in html and "hw-slot" not in html
+            assert f">{players[seat].public_name}</a>" in html
+            assert f">{players[1 - seat].public_name}</a>" not in html
+        tokens = {re.search(r'"X-CSRFToken": "(\w+)"', html).group(1) for html in (first, second)}
+        assert all(len(token) >= 32 for token in tokens)
+        pages[seat] = first
+    waiting = [re.search(r"<title>(\(\d+\) )?", pages[seat]).group(1) for seat in (0, 1)]
+    assert sorted(bool(w) for w in waiting) == [False, True]  # the acting seat's title counts its game
+
+
+def test_a_message_is_shown_on_the_kept_page_once(client, players, game):
+    user = players[0]
+    _html(client, game, user)  # the shell is kept
+    answer = client.post(reverse("games:settings", args=[game.pk]), {"dice_policy": "ask"})
+    assert answer.status_code == 302
+    shown = _html(client, game, user)
+    assert 'class="messages"' in shown
+    assert 'class="messages"' not in _html(client, game, user)
+
+
+def test_the_kept_page_shell_follows_the_language_and_the_title(client, players, game):
+    user = players[0]
+    shells = {}
+    for language in ("de", "en"):
+        type(user).objects.filter(pk=user.pk).update(language=language)
+        shells[language] = _html(client, game, user)
+        assert _html(client, game, user).count(f'<html lang="{language}">') == 1  # the kept one too
+    assert shells["de"][:shells["de"].index('<div id="game"')] != shells["en"][:shells["en"].index('<div id="game"')]
+    type(game).objects.filter(pk=game.pk).update(title="Neuer Titel")
+    assert "<title>" in (html := _html(client, game, user)) and "Neuer Titel" in html.split("</title>")[0]

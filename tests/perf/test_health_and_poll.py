@@ -60,3 +60,29 @@ def test_a_submit_publishes_the_new_stamp_after_its_commit(client, django_captur
     from django.core.cache import cache
 
     assert cache.get(f"game:{game.pk}:stamp") == poll.stamp(game.version, game.status, game.seat_count)
+
+
+def test_the_unchanged_poll_reads_the_cache_once_and_still_marks_the_player_on_the_site(client, monkeypatch):
+    """Fifth wave: the session and the stamp in one round trip, and the user the session names marked
+    as on the site (the middleware leaves that to the poll; accounts.activity)."""
+    from django.core.cache import cache, caches
+
+    from accounts import activity
+
+    players = bench_users(2)
+    game = seed_game_fast(players, 10)
+    client.force_login(players[0])
+    url = reverse("games:poll", args=[game.pk])
+    stamp = poll.stamp(game.version, game.status, game.seat_count)
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204  # fills the cache
+    cache.delete(activity.KEY.format(players[0].pk))
+    reads = []
+    backend = type(caches["default"])
+    for name in ("get", "get_many"):
+        original = getattr(backend, name)
+        monkeypatch.setattr(backend, name, lambda *a, _o=original, _n=name, **k: reads.append(_n) or _o(*a, **k))
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204
+    # The session and the stamp in one get_many (locmem's reads them key by key: one round trip with
+    # Redis), then the activity stamp; before, the middleware read the session on its own first.
+    assert reads == ["get_many", "get", "get", "get"]
+    assert activity.is_on_site(players[0].pk) and not activity.is_on_site(players[1].pk)
