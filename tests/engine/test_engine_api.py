@@ -23,6 +23,7 @@ from games.engine import (
 )
 from games.engine.core.actions import BeginTurn, ChooseHero, Move
 from games.engine.playout import random_playout
+from tests.source_walk import source_nodes
 
 from .helpers import play_state
 
@@ -32,17 +33,15 @@ CATALOGUE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules" / "ca
 
 @pytest.mark.parametrize("package", [ENGINE_DIR, ENGINE_DIR.parent / "bots"], ids=["engine", "bots"])
 def test_the_engine_and_the_bots_import_nothing_from_django(package):
-    for path in package.rglob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                assert not name.startswith(("django", "rest_framework", "celery", "games.models")), (
-                    f"{path.name} imports {name}")
+    for path, node in source_nodes(package):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        for name in names:
+            assert not name.startswith(("django", "rest_framework", "celery", "games.models")), (
+                f"{path.name} imports {name}")
 
 
 def test_an_illegal_action_names_the_problem_and_changes_nothing(content):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from games import errors
 from games.presenters.errors import ERROR_TEXTS, error_text
+from tests.source_walk import source_nodes
 
 GAMES = Path(errors.__file__).resolve().parent
 ERROR_CLASSES = {name for name, value in vars(errors).items()
@@ -25,19 +26,16 @@ def raised_codes() -> dict[str, set[str]]:
     """Every ``raise NotAllowed("code", name=...)`` of the games app (the engine raises none): code ->
     the parameters passed."""
     codes: dict[str, set[str]] = {}
-    for path in sorted(GAMES.rglob("*.py")):
-        if "engine" in path.relative_to(GAMES).parts:
+    for path, node in source_nodes(GAMES, skip="engine"):
+        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
-                continue
-            func = node.exc.func
-            if not (isinstance(func, ast.Name) and func.id in ERROR_CLASSES):
-                continue
-            first = node.exc.args[0] if node.exc.args else None
-            assert isinstance(first, ast.Constant) and isinstance(first.value, str), \
-                f"{path.name}:{node.lineno} raises {func.id} without a code"
-            codes.setdefault(first.value, set()).update(k.arg for k in node.exc.keywords if k.arg != "reason")
+        func = node.exc.func
+        if not (isinstance(func, ast.Name) and func.id in ERROR_CLASSES):
+            continue
+        first = node.exc.args[0] if node.exc.args else None
+        assert isinstance(first, ast.Constant) and isinstance(first.value, str), \
+            f"{path.name}:{node.lineno} raises {func.id} without a code"
+        codes.setdefault(first.value, set()).update(k.arg for k in node.exc.keywords if k.arg != "reason")
     return codes
 
 

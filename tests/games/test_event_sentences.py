@@ -15,6 +15,7 @@ from django.utils import translation
 
 from games.engine.content import load_content
 from games.presenters import log as log_text
+from tests.source_walk import source_nodes
 
 ENGINE = Path(log_text.__file__).resolve().parent.parent / "engine"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -23,18 +24,17 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 def emitted_kinds() -> dict[str, set[str]]:
     """Event kind -> the data keys its emitters pass."""
     kinds: dict[str, set[str]] = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            if isinstance(func, ast.Attribute) and func.attr == "emit" and node.args:
-                first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    keys = {k.arg for k in node.keywords if k.arg not in (None, "visible_to", "dice")}
-                    kinds.setdefault(first.value, set()).update(keys)
-            elif isinstance(func, ast.Name) and func.id == "return_after_draw":
-                kinds.setdefault(node.args[4].value, set()).add("token")
+    for _path, node in source_nodes(ENGINE):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "emit" and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                keys = {k.arg for k in node.keywords if k.arg not in (None, "visible_to", "dice")}
+                kinds.setdefault(first.value, set()).update(keys)
+        elif isinstance(func, ast.Name) and func.id == "return_after_draw":
+            kinds.setdefault(node.args[4].value, set()).add("token")
     return kinds
 
 

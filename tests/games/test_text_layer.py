@@ -23,6 +23,7 @@ from games.engine.core.actions import ACTION_KINDS
 from games.engine.playout import acting_seat
 from games.presenters import labels
 from games.presenters import log as log_text
+from tests.source_walk import source_nodes
 from tools.golden import GOLDEN_DIR
 
 ENGINE = Path(labels.__file__).resolve().parent.parent / "engine"
@@ -72,22 +73,22 @@ REASON_FUNCTIONS = {"draw_due": 3, "lose_lp": 3, "take_lp": 4, "heal": 4, "die":
                     "take_xp": 4, "raise_skill": 4}
 
 
-def literal_reasons() -> set[str]:
+@cache
+def literal_reasons() -> frozenset[str]:
     """Every reason the engine's source passes as a literal: the reason argument of the functions that
     take one (lose_lp, grant_gold, die ...) and the reason/cause keyword of an emitted event."""
     found: set[str] = set()
-    for path in sorted(ENGINE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-            values = [k.value for k in node.keywords if k.arg in log_text.REASON_KEYS]
-            position = REASON_FUNCTIONS.get(name)
-            if position is not None and len(node.args) > position:
-                values.append(node.args[position])
-            found |= {v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)}
-    return found
+    for _path, node in source_nodes(ENGINE):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        values = [k.value for k in node.keywords if k.arg in log_text.REASON_KEYS]
+        position = REASON_FUNCTIONS.get(name)
+        if position is not None and len(node.args) > position:
+            values.append(node.args[position])
+        found |= {v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)}
+    return frozenset(found)
 
 
 def test_the_walk_finds_the_reasons():
