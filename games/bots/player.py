@@ -58,7 +58,7 @@ from .knowledge import (
     skill_value,
     total_lp,
 )
-from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
+from .planner import DEATH_COST, Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
@@ -390,6 +390,11 @@ class Bot:
             toll = DESERT_DEADLY[0] if lp <= 1 else DESERT_DEADLY[1] if lp == 2 else DESERT_PENALTY
             for code in desert_fields(content, seen):
                 penalty[code] = penalty.get(code, 0.0) + toll
+            # The drifted trail (W5) ends the movement and takes 2 LP, found or not (ruling R-39):
+            # traced, a hero with 2 LP died there four times in one game on his way home.
+            for f in content.regions["W"].fields:
+                if f.site == "drifted_trail" and f.code in desert_fields(content, seen):
+                    penalty[f.code] += DEATH_COST if lp <= 2 else toll
         return penalty
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type: ByType) -> Action | None:
