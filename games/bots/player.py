@@ -385,7 +385,7 @@ class Bot:
                 # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
                 penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
         if "desert_protection" not in item_flags(content, me(seen)):
-            # Traced at 4 seats: 29 of 117 deaths were the desert's toll on heroes at 1 LP walking home.
+            # Traced at 4 seats: 50 of 200 deaths were the desert's toll on heroes at their last LP.
             lp = total_lp(me(seen))
             toll = DESERT_DEADLY[0] if lp <= 1 else DESERT_DEADLY[1] if lp == 2 else DESERT_PENALTY
             for code in desert_fields(content, seen):
