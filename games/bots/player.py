@@ -58,13 +58,14 @@ from .knowledge import (
     skill_value,
     total_lp,
 )
-from .planner import Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
+from .planner import DEATH_COST, Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
               "use_teleporter", "roll_labyrinth"}
 LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per fight it won against the hero
 DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
+DESERT_DEADLY = (12.0, 3.0)  # ... at 1 LP left (the toll kills), and at 2 (one more turn there kills)
 SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseherin counts while waiting
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
@@ -384,8 +385,16 @@ class Bot:
                 # time (traced: a solo hero fought the same Diener in a pass 17 times, healing between).
                 penalty[t["field"]] = penalty.get(t["field"], 0.0) + LOST_FIGHT_PENALTY * self.fought[t["id"]]
         if "desert_protection" not in item_flags(content, me(seen)):
+            # Traced at 4 seats: 50 of 200 deaths were the desert's toll on heroes at their last LP.
+            lp = total_lp(me(seen))
+            toll = DESERT_DEADLY[0] if lp <= 1 else DESERT_DEADLY[1] if lp == 2 else DESERT_PENALTY
             for code in desert_fields(content, seen):
-                penalty[code] = penalty.get(code, 0.0) + DESERT_PENALTY
+                penalty[code] = penalty.get(code, 0.0) + toll
+            # The drifted trail (W5) ends the movement and takes 2 LP, found or not (ruling R-39):
+            # traced, a hero with 2 LP died there four times in one game on his way home.
+            for f in content.regions["W"].fields:
+                if f.site == "drifted_trail" and f.code in desert_fields(content, seen):
+                    penalty[f.code] += DEATH_COST if lp <= 2 else toll
         return penalty
 
     def _movement(self, content: Content, seen: dict[str, Any], legal: list[Action], by_type: ByType) -> Action | None:

@@ -6,7 +6,7 @@ Each test states the traced game situation it guards against; REGION-21 is the d
 from __future__ import annotations
 
 from games.bots import Bot
-from games.bots.planner import choose_goal, forage_targets, monster_fields, quest_targets, training_skill
+from games.bots.planner import DEATH_COST, choose_goal, forage_targets, monster_fields, quest_targets, training_skill
 from games.bots.player import DESERT_PENALTY, LOST_FIGHT_PENALTY, SEER_LEAD, desert_fields
 from games.engine import legal_actions, view
 from games.engine.content import load_content
@@ -130,3 +130,23 @@ def test_a_bot_growing_stronger_goes_to_its_teacher_again_and_again():
     goal, dist = bot._goal_distances(content, seen)
     assert goal.name == "grow stronger for the Namenloser"
     assert dist["A8"] == 0.0 and dist["A2"] > 0.0
+
+
+# --- fifth round: the 4-seat deaths ----------------------------------------------------------------------
+def test_at_the_last_lp_a_monster_field_and_the_desert_cost_like_a_death():
+    """Traced at 4 seats: heroes at 1 LP walked to a healer through a monster's field (a lost fight is a
+    death) or ended a move in the desert (REGION-21, the toll kills)."""
+    content = load_content()
+    state = begun(content, play_state(content, [("krieger", "A1")]))
+    tid = token_with_face(content, state, "roter_ritter")
+    put_token(state, tid, "A3", face_up=True)
+    bot = Bot("normal", 1)
+    healthy = bot._penalties(content, view(content, state, 0))
+    state.heroes[0].lp = 1
+    dying = bot._penalties(content, view(content, state, 0))
+    assert dying["A3"] > 4 * healthy["A3"]
+    assert dying["W2"] > 10 * healthy["W2"]
+    # The drifted trail takes 2 LP: deadly at 2 LP already.
+    state.heroes[0].lp = 2
+    two = bot._penalties(content, view(content, state, 0))
+    assert two["W5"] >= DEATH_COST and two["W2"] < DEATH_COST
