@@ -26,7 +26,6 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-
 REAL_DB = "heldenweb_bench_inprocess"
 REAL_REDIS = "redis://127.0.0.1:6379/11"
 _REAL: list[bool] = []

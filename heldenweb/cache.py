@@ -19,10 +19,10 @@ class KeptClientRedisCacheClient(RedisCacheClient):
         self._clients: dict[int, tuple[object, object]] = {}
 
     def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]  # Django's, not in the stubs
         kept = self._clients.get(id(pool))
         if kept is None or kept[0] is not pool:
-            kept = (pool, self._client(connection_pool=pool))
+            kept = (pool, self._client(connection_pool=pool))  # type: ignore[attr-defined]  # as above
             self._clients[id(pool)] = kept
         return kept[1]
 
