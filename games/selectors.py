@@ -9,12 +9,12 @@ from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
 
 from accounts.models import User
+from apibase.prepared import Prepared
 
 from . import coop, variants
 from .errors import NotFound
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
-from .prepared import Prepared
 from .replay import initial_state, replay_row
 from .titles import title_of
 
@@ -97,14 +97,14 @@ def _seats_query_waiting(game_id: int, user_id: int) -> QuerySet[Seat]:
     return _seats_query(game_id).annotate(games_waiting=_waiting_count(User(pk=user_id)))
 
 
-# The statements compiled once (games.prepared): their text never changes, only the ids.
+# The statements compiled once (apibase.prepared): their text never changes, only the ids.
 _SEATS = Prepared(_seats_query)
 _SEATS_WAITING = Prepared(_seats_query_waiting)
 
 
 def _game_with_seats(game_id: int, waiting_for) -> Game | None:
     """The game row and its seats with their users, in one query (the seats joined to the game and the
-    users, issue 17, fifth wave; compiled once per process, games.prepared), kept as
+    users, issue 17, fifth wave; compiled once per process, apibase.prepared), kept as
     ``prefetch_related("seats")`` keeps them; ``waiting_for``: a signed-in user whose count of games
     waiting comes annotated. A game without seats: its row alone (two queries)."""
     waiting = waiting_for is not None

@@ -1,4 +1,4 @@
-"""A read query compiled once and run with other values (games.prepared) gives what the queryset gives."""
+"""A read query compiled once and run with other values (apibase.prepared) gives what the queryset gives."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from apibase import prepared as prepared_module
+from apibase.prepared import Prepared
 from bench.seeding import bench_users, seed_game_fast
-from games import prepared as prepared_module
 from games import selectors
 from games.models import Seat
-from games.prepared import Prepared
 from games.visits import games_waiting_for
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,5 @@
 """A read query compiled once per process and database connection, run with other values (issue 17).
+In apibase, the site's lowest layer, so that every app may use it.
 
 On a warm read most of the request's Python work was Django compiling the same statement again: the
 game page's access check (the seats joined to the game and the users, with the header's count of games
@@ -69,7 +70,7 @@ class Prepared(Generic[M]):
         return list(chained)
 
     @staticmethod
-    def _compile(wrapper, queryset: QuerySet[M], stand_ins: tuple[int, ...]):
+    def _compile(wrapper: Any, queryset: QuerySet[M], stand_ins: tuple[int, ...]) -> Any:
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
         params = tuple(params)
