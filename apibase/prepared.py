@@ -40,10 +40,10 @@ class Prepared(Generic[M]):
 
     def __init__(self, build: Callable[..., QuerySet[M]]):
         self._build = build
-        # Per connection object's id: (the connection, the queryset, its compiler, SQL, parameters, where each
-        # stand-in goes), or None: run the plain queryset.
-        self._kept: dict[int, Any] = {}
-        self._lock = threading.Lock()
+        # Per thread (Django's connection objects are per thread; a thread's entry goes with it, so a server
+        # that starts a thread per request keeps nothing for long): (the connection, the queryset, its
+        # compiler, SQL, parameters, where each stand-in goes), or None: run the plain queryset.
+        self._local = threading.local()
         self._alias: str | None = None
 
     def __call__(self, *values: int) -> list[M]:
@@ -51,14 +51,13 @@ class Prepared(Generic[M]):
             return list(self._build(*values))
         stand_ins = STAND_INS[: len(values)]
         wrapper = connections[self._alias] if self._alias is not None else None
-        kept = self._kept.get(id(wrapper), _MISSING) if wrapper is not None else _MISSING
+        kept = getattr(self._local, "kept", _MISSING) if wrapper is not None else _MISSING
         if kept is _MISSING or (kept is not None and kept[0] is not wrapper):
             queryset = self._build(*stand_ins)
             self._alias = queryset.db
             wrapper = connections[queryset.db]
             kept = self._compile(wrapper, queryset, stand_ins)
-            with self._lock:
-                self._kept[id(wrapper)] = kept
+            self._local.kept = kept
         if kept is None:
             return list(self._build(*values))
         _wrapper, template, compiler, sql, params, slots = kept
