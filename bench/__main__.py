@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="append", metavar="NAME",
                         help="inprocess: cProfile the requests whose name starts with NAME (repeatable)")
     parser.add_argument("--calls", action="store_true", help="inprocess only: function calls per warm request")
+    parser.add_argument("--real", action="store_true",
+                        help="inprocess only: PostgreSQL and Redis (scratch databases) instead of SQLite and locmem")
     args = parser.parse_args(argv)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     unknown = set(args.names) - set(BENCHMARKS)
@@ -38,8 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     for name in args.names or DEFAULT:
         print(f"\n== {name}")
-        if name == "inprocess" and (args.profile or args.calls):
-            inprocess.main(quick=args.quick, profile=args.profile, calls=args.calls)
+        if name == "inprocess" and (args.profile or args.calls or args.real):
+            inprocess.main(quick=args.quick, profile=args.profile, calls=args.calls, real=args.real)
         else:
             BENCHMARKS[name](quick=args.quick)
     return 0

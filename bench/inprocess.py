@@ -4,7 +4,9 @@ Python work per request alone. Prints the median milliseconds (wall clock and CP
 logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
 `--profile "htmx submit"`: also print cProfile's top cumulative entries of the requests whose name starts so
 (repeatable); `--calls`: also print each warm request's Python function calls, a count the machine's load does
-not change).
+not change; `--real`: PostgreSQL (a scratch database beside DATABASE_URL, else postgres@127.0.0.1) and Redis
+(BENCH_REDIS_URL, else database 11 on 127.0.0.1) as the server has them, with each request's database
+connection handed back to the pool at its end as in a server — the test client alone keeps it).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -24,12 +26,38 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+REAL_DB = "heldenweb_bench_inprocess"
+REAL_REDIS = "redis://127.0.0.1:6379/11"
+_REAL: list[bool] = []
 
-def _setup() -> None:
+
+def _real_environment() -> None:
+    """A scratch PostgreSQL database and a scratch Redis database, as `bench http` makes them."""
+    import psycopg
+    import redis
+
+    url = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
+    if not url.startswith("postgres"):
+        raise SystemExit("bench inprocess --real needs PostgreSQL (DATABASE_URL=postgres://...)")
+    base = url.rpartition("/")[0]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {REAL_DB} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {REAL_DB}")
+    redis_url = os.environ.get("BENCH_REDIS_URL") or REAL_REDIS
+    redis.Redis.from_url(redis_url).flushdb()
+    os.environ["DATABASE_URL"] = f"{base}/{REAL_DB}"
+    os.environ["REDIS_URL"] = redis_url
+
+
+def _setup(real: bool = False) -> None:
     scratch = tempfile.mkdtemp(prefix="heldenweb-inprocess-")
     os.environ["HELDENWEB_VAR_DIR"] = scratch
-    os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/bench.sqlite3"
-    os.environ.pop("REDIS_URL", None)
+    _REAL[:] = [real]
+    if real:
+        _real_environment()
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/bench.sqlite3"
+        os.environ.pop("REDIS_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "heldenweb.settings")
     import django
 
@@ -38,11 +66,14 @@ def _setup() -> None:
     from django.test.utils import override_settings, setup_test_environment
 
     setup_test_environment()
-    override_settings(
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                             "OPTIONS": {"MAX_ENTRIES": 100_000}}},
-        DEBUG=False,
-    ).enable()
+    if real:
+        override_settings(DEBUG=False).enable()
+    else:
+        override_settings(
+            CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                 "OPTIONS": {"MAX_ENTRIES": 100_000}}},
+            DEBUG=False,
+        ).enable()
     call_command("migrate", verbosity=0)
 
 
@@ -117,7 +148,7 @@ def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> d
     game = seed_game_fast(players, log_length)
     clients = []
     for player in players:
-        client = Client()
+        client = _server_client() if _REAL and _REAL[0] else Client()
         client.force_login(player)
         clients.append(client)
 
@@ -176,14 +207,32 @@ def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> d
     return figures
 
 
+def _server_client():
+    """A test client that, like a server, closes the request's database connection at its end (with the
+    pool: hands it back, and the next request takes one out again, checked) — the test client leaves
+    ``close_old_connections`` out."""
+    from django.db import close_old_connections
+    from django.test import Client
+
+    class ServerClient(Client):
+        def request(self, **request):
+            close_old_connections()
+            try:
+                return super().request(**request)
+            finally:
+                close_old_connections()
+
+    return ServerClient()
+
+
 def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
 def main(quick: bool = False, profile: list[str] | None = None,
-         calls: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
+         calls: bool = False, real: bool = False) -> dict[int, dict[str, tuple[float, float]]]:
     _PROFILED[:] = profile or []
-    _setup()
+    _setup(real)
     lengths = (10, 150) if quick else (10, 1500)
     repeat, steps = (5, 6) if quick else (15, 14)
     results = {length: _measure(length, repeat, steps, calls) for length in lengths}
@@ -191,7 +240,8 @@ def main(quick: bool = False, profile: list[str] | None = None,
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         load = "?"
-    print(f"in-process (test client, SQLite, locmem cache), median ms wall / CPU; load average {load}")
+    where = "PostgreSQL, Redis, connection pool" if real else "SQLite, locmem cache"
+    print(f"in-process (test client, {where}), median ms wall / CPU; load average {load}")
     names = list(results[lengths[0]])
     print(f"{'request':<40}" + "".join(f"{'log ' + str(n):>18}" for n in lengths))
     for name in names:

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
 
+from accounts.models import User
+from apibase.prepared import Prepared
+
 from . import coop, variants
 from .errors import NotFound
 from .models import Game, GameAction, Seat
@@ -64,13 +67,8 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, cou
     ``count_waiting``: the game row comes with ``games_waiting``, how many games wait for the user
     (``visits.games_waiting_for``, the header's count), read in the same statement.
     """
-    waiting = None
-    if count_waiting and user is not None and user.is_authenticated:
-        from .visits import waiting_games
-
-        waiting = Subquery(Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
-                           .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
-    game = _game_with_seats(game_id, waiting)
+    waiting_for = user if count_waiting and user is not None and user.is_authenticated else None
+    game = _game_with_seats(game_id, waiting_for)
     if game is not None and not _may_see(game, user) and (not invite_code or invite_code != game.invite_code):
         game = None
     if game is None and VIEW_GRANTS and user is not None and user.is_authenticated:
@@ -81,19 +79,39 @@ def game_get_for_user(*, user, game_id: int, invite_code: str | None = None, cou
     return game
 
 
-def _game_with_seats(game_id: int, waiting: Subquery | None) -> Game | None:
-    """The game row and its seats with their users, in one query (the seats joined to the game and the
-    users, issue 17, fifth wave), kept as ``prefetch_related("seats")`` keeps them; ``waiting``: the
-    count of games waiting, annotated. A game without seats: its row alone (two queries)."""
+def _waiting_count(user) -> Subquery:
+    """How many games wait for ``user`` (``visits.games_waiting_for``), as a subquery of one value."""
+    from .visits import waiting_games
+
+    return Subquery(Game.objects.filter(pk__in=waiting_games(user).values("pk")).order_by()
+                    .annotate(n=Func(F("pk"), function="COUNT")).values("n"))
+
+
+def _seats_query(game_id: int) -> QuerySet[Seat]:
     # By index alone: the model's default order ("game", "index") would join the game table once more
     # to order by the game's default order, for the seats of one game.
-    rows = Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("index")
-    if waiting is not None:
-        rows = rows.annotate(games_waiting=waiting)
-    seats = list(rows)
+    return Seat.objects.filter(game_id=game_id).select_related("game", "user").order_by("index")
+
+
+def _seats_query_waiting(game_id: int, user_id: int) -> QuerySet[Seat]:
+    return _seats_query(game_id).annotate(games_waiting=_waiting_count(User(pk=user_id)))
+
+
+# The statements compiled once (apibase.prepared): their text never changes, only the ids.
+_SEATS = Prepared(_seats_query)
+_SEATS_WAITING = Prepared(_seats_query_waiting)
+
+
+def _game_with_seats(game_id: int, waiting_for) -> Game | None:
+    """The game row and its seats with their users, in one query (the seats joined to the game and the
+    users, issue 17, fifth wave; compiled once per process, apibase.prepared), kept as
+    ``prefetch_related("seats")`` keeps them; ``waiting_for``: a signed-in user whose count of games
+    waiting comes annotated. A game without seats: its row alone (two queries)."""
+    waiting = waiting_for is not None
+    seats = _SEATS_WAITING(game_id, waiting_for.pk) if waiting else _SEATS(game_id)
     if seats:
         game = seats[0].game
-        if waiting is not None:
+        if waiting:
             game.games_waiting = seats[0].games_waiting  # type: ignore[attr-defined]  # GameWithWaiting
         for seat in seats:
             seat.game = game  # one Game object, as the prefetch leaves them
@@ -103,8 +121,8 @@ def _game_with_seats(game_id: int, waiting: Subquery | None) -> Game | None:
         return game
     # No ordering: one row by its key (the model's default order, -created_at, only costs compiling).
     games = Game.objects.filter(pk=game_id).order_by()
-    if waiting is not None:
-        games = games.annotate(games_waiting=waiting)
+    if waiting:
+        games = games.annotate(games_waiting=_waiting_count(waiting_for))
     alone = next(iter(games[:1]), None)
     if alone is not None:
         prefetch_related_objects([alone], "seats")
