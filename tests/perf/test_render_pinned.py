@@ -182,3 +182,60 @@ def test_the_first_render_of_a_version_is_unchanged(client):
             print(f'    "{case}": "{digest}",')
     assert len(found) == 2 * 2 * sum((seats + 1) for seats, _ in GAMES)
     assert found == PINNED
+
+
+# The loop games/_log.html had before the log's entries were written in Python (games_tags.log_items),
+# kept here as the reference for the cases the seeded games may not reach (a step taken back, markup in
+# a name, an entry without a seat or events, a text already marked safe).
+_LOG_LOOP = """{% load i18n games_tags %}{% for entry in log reversed %}
+    <li class="log-entry{% if entry.taken_back %} taken-back{% endif %}" value="{{ entry.sequence }}">
+      <div class="log-action">
+        <span class="seq">#{{ entry.sequence }}</span>
+        {% if entry.seat is not None %}<span class="seat-dot" style="background: {{ entry.seat|seat_colour }}" aria-hidden="true"></span>{% endif %}
+        {% if entry.taken_back %}<del>{% endif %}<strong>{{ entry.who }}</strong>: {{ entry.action_text }}{% if entry.taken_back %}</del>
+          <span class="badge">{% translate "taken back" %}</span>{% endif %}
+        <time class="muted" datetime="{{ entry.created_at|date:'c' }}">{{ entry.created_at|date:"SHORT_DATETIME_FORMAT" }}</time>
+      </div>
+      {% if entry.events %}
+      <ul class="log-events">
+        {% for event in entry.events %}
+          <li>
+            {% if entry.taken_back %}<del>{{ event.text }}</del>{% else %}{{ event.text }}{% endif %}
+            {% if event.dice %}<span class="dice" aria-label="{% translate 'dice' %}: {{ event.dice|join:', ' }}">{% for d in event.dice %}<span class="die" title="{{ d }}"><span aria-hidden="true">{{ d|die_face }}</span> {{ d }}</span>{% endfor %}</span>{% endif %}
+            {% if event.rule %}
+              <details class="rule-ref" hx-get="{% url 'games:rule' event.rule %}" hx-trigger="toggle once" hx-target="find .rule-body" hx-swap="innerHTML">
+                <summary>{% blocktranslate with rule=event.rule %}rule {{ rule }}{% endblocktranslate %}</summary>
+                <div class="rule-body"><a href="{% url 'games:rule' event.rule %}">{% blocktranslate with rule=event.rule %}Read rule {{ rule }}{% endblocktranslate %}</a></div>
+              </details>
+            {% endif %}
+          </li>
+        {% endfor %}
+      </ul>
+      {% endif %}
+    </li>
+  {% endfor %}"""  # noqa: E501
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Berlin"])
+def test_the_log_entries_are_written_as_the_template_loop_wrote_them(language, zone):
+    from django.template import engines
+    from django.utils import timezone, translation
+    from django.utils.safestring import mark_safe
+
+    from games.templatetags.games_tags import log_items
+
+    log = [
+        {"sequence": 1, "seat": None, "who": "System", "action_text": "Start", "taken_back": False,
+         "created_at": FIXED, "events": []},
+        {"sequence": 2, "seat": 3, "who": 'Ann <b>&"\'', "action_text": "Move → A3 & <i>", "taken_back": True,
+         "created_at": FIXED + dt.timedelta(hours=5), "events": [
+             {"text": "Fight <won>", "dice": [6, 1], "rule": "FIGHT-05"},
+             {"text": mark_safe("<em>safe</em>"), "dice": [], "rule": None},
+             {"text": "", "dice": [3], "rule": "MOVE-07"}]},
+        {"sequence": 3, "seat": 0, "who": "Bo", "action_text": "Rest", "taken_back": False, "created_at": None,
+         "events": [{"text": "Healed", "dice": [], "rule": "MOVE-07"}, {"text": "x", "dice": [2], "rule": ""}]},
+    ]
+    template = engines["django"].from_string(_LOG_LOOP)
+    with translation.override(language), timezone.override(zone):
+        assert str(log_items(log)) == template.render({"log": log})
