@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import uuid
 from typing import Any
 
 from django import template
-from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
+from django.utils import dateformat
+from django.utils.formats import get_format
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
@@ -137,11 +139,21 @@ def taken_seats(seats) -> list:
 # rule links — two thirds of the #game partial's template time. This writes the same bytes (the
 # template's whitespace, its escaping, the date filter in the active language and time zone) in one pass;
 # tests/perf/test_render_pinned.py holds the output to the template's.
+def _text(value: Any) -> str:
+    """Django's ``escape`` of a plain value (a die, a number, a code), without its wrapper for lazy text."""
+    return html.escape(str(value))
+
+
 _LOG_TAKEN_BACK = '</del>\n          <span class="badge">{}</span>'
 
 
-def _log_date(value: Any, fmt: str) -> str:
-    return escape(date_filter(template_localtime(value), fmt))
+def _log_dates(value: Any, short: str) -> tuple[str, str]:
+    """``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` of a log entry's time (``short``: that format
+    in the active language, looked up once per log)."""
+    if value in (None, ""):
+        return "", ""
+    local = template_localtime(value)
+    return html.escape(dateformat.format(local, "c")), html.escape(dateformat.format(local, short))
 
 
 def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str, str]) -> str:
@@ -149,17 +161,17 @@ def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], r
     parts = ["\n          <li>\n            ", f"<del>{text}</del>" if taken_back else text, "\n            "]
     dice = event.get("dice")
     if dice:
-        faces = "".join(f'<span class="die" title="{escape(d)}"><span aria-hidden="true">{die_face(d)}</span> '
-                        f"{escape(d)}</span>" for d in dice)
-        joined = ", ".join(escape(d) for d in dice)
+        faces = "".join(f'<span class="die" title="{_text(d)}"><span aria-hidden="true">{die_face(d)}</span> '
+                        f"{_text(d)}</span>" for d in dice)
+        joined = ", ".join([_text(d) for d in dice])
         parts.append(f'<span class="dice" aria-label="{words["dice"]}: {joined}">{faces}</span>')
     parts.append("\n            ")
     rule = event.get("rule")
     if rule:
         url = rules.get(rule)
         if url is None:
-            url = rules[rule] = escape(reverse("games:rule", args=[rule]))
-        code = escape(rule)
+            url = rules[rule] = _text(reverse("games:rule", args=[rule]))
+        code = _text(rule)
         parts.append(
             f'\n              <details class="rule-ref" hx-get="{url}" hx-trigger="toggle once" '
             f'hx-target="find .rule-body" hx-swap="innerHTML">\n'
@@ -176,14 +188,15 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
     words = {"dice": escape(_("dice")), "taken back": escape(_("taken back")),
              "rule": _("rule %(rule)s"), "read": _("Read rule %(rule)s")}
     rules: dict[str, str] = {}
+    short = get_format("SHORT_DATETIME_FORMAT")
     out = []
     for entry in reversed(log):
         taken_back = bool(entry.get("taken_back"))
-        sequence = escape(entry.get("sequence", ""))
+        sequence = _text(entry.get("sequence", ""))
         seat = entry.get("seat")
         dot = ("" if seat is None else
-               f'<span class="seat-dot" style="background: {escape(seat_colour(seat))}" aria-hidden="true"></span>')
-        created = entry.get("created_at")
+               f'<span class="seat-dot" style="background: {_text(seat_colour(seat))}" aria-hidden="true"></span>')
+        iso, shown = _log_dates(entry.get("created_at"), short)
         out.append(
             f'\n    <li class="log-entry{" taken-back" if taken_back else ""}" value="{sequence}">\n'
             f'      <div class="log-action">\n'
@@ -192,8 +205,7 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
             f'        {"<del>" if taken_back else ""}<strong>{conditional_escape(entry.get("who", ""))}</strong>: '
             f'{conditional_escape(entry.get("action_text", ""))}'
             f'{_LOG_TAKEN_BACK.format(words["taken back"]) if taken_back else ""}\n'
-            f'        <time class="muted" datetime="{_log_date(created, "c")}">'
-            f'{_log_date(created, "SHORT_DATETIME_FORMAT")}</time>\n'
+            f'        <time class="muted" datetime="{iso}">{shown}</time>\n'
             f"      </div>\n      ")
         events = entry.get("events")
         if events:
