@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 
 NOTHING = mark_safe("")  # an empty drawn part (a badge that is not shown)
+_SPECIAL = re.compile("[&<>\"']")  # what html.escape replaces: a text without them is its own escape
 
 
 def _escaped(value: Any) -> str:
@@ -25,7 +26,7 @@ def _escaped(value: Any) -> str:
     a drawn part kept, a number written (its text has nothing to escape)."""
     kind = type(value)
     if kind is str:
-        return html.escape(value)
+        return html.escape(value) if _SPECIAL.search(value) else value
     if kind is SafeString:
         return value
     if kind is int or kind is float:
