@@ -153,7 +153,8 @@ def _log_dates(value: Any, short: str) -> tuple[str, str]:
     if value in (None, ""):
         return "", ""
     local = template_localtime(value)
-    return html.escape(dateformat.format(local, "c")), html.escape(dateformat.format(local, short))
+    # The date filter's "c" is the datetime's isoformat (django.utils.dateformat.DateFormat.c).
+    return html.escape(local.isoformat()), html.escape(dateformat.format(local, short))
 
 
 def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str, str]) -> str:
