@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
     parser.add_argument("--profile", action="append", metavar="NAME",
                         help="inprocess: cProfile the requests whose name starts with NAME (repeatable)")
-    parser.add_argument("--calls", action="store_true", help="inprocess only: function calls per warm request")
+    parser.add_argument("--calls", action="store_true",
+                        help="inprocess only: function calls per warm request, cold partial and htmx submit")
     args = parser.parse_args(argv)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     unknown = set(args.names) - set(BENCHMARKS)
