@@ -215,3 +215,30 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
             out.append("\n      </ul>\n      ")
         out.append("\n    </li>\n  ")
     return SafeString("".join(out))
+
+
+@register.filter
+def square_items(squares: list[dict[str, Any]]) -> SafeString:
+    """The "Board as text" squares' ``<li>``, as the loop of ``games/_board.html`` wrote them (issue 17, fifth
+    wave: some 20-40 squares with their fields, a few per cent of the first render; pinned by
+    tests/perf/test_render_pinned.py)."""
+    words = {key: escape(text) for key, text in (("tokens", _("tokens")), ("heroes", _("heroes")),
+                                                  ("manor of", _("manor of")), ("Ways", _("Ways")))}
+    out = []
+    for square in squares:
+        out.append(f'\n      <li><strong>{conditional_escape(square.get("where", ""))}</strong>: '
+                   f'{conditional_escape(square.get("title", ""))}\n        ')
+        fields = square.get("fields")
+        if fields:
+            out.append("\n          <ul>\n            ")
+            for f in fields:
+                out.append(f'\n              <li>{conditional_escape(f.get("text", ""))}')
+                for key, lead in (("tokens", f'; {words["tokens"]}: '), ("heroes", f'; {words["heroes"]}: '),
+                                  ("manors", f'; {words["manor of"]} ')):
+                    if f.get(key):
+                        out.append(lead + ", ".join([conditional_escape(v) for v in f[key]]))
+                out.append("</li>\n            ")
+            paths = ", ".join([conditional_escape(p) for p in square.get("paths", "")])
+            out.append(f'\n          </ul>\n          <p class="paths-text">{words["Ways"]}: {paths}</p>\n        ')
+        out.append("\n      </li>\n    ")
+    return SafeString("".join(out))

@@ -239,3 +239,41 @@ def test_the_log_entries_are_written_as_the_template_loop_wrote_them(language, z
     template = engines["django"].from_string(_LOG_LOOP)
     with translation.override(language), timezone.override(zone):
         assert str(log_items(log)) == template.render({"log": log})
+
+
+# The loop games/_board.html had before the squares were written in Python (games_tags.square_items).
+_SQUARES_LOOP = """{% load i18n games_tags %}{% for square in board_text %}
+      <li><strong>{{ square.where }}</strong>: {{ square.title }}
+        {% if square.fields %}
+          <ul>
+            {% for f in square.fields %}
+              <li>{{ f.text }}{% if f.tokens %}; {% translate "tokens" %}: {{ f.tokens|join:", " }}{% endif %}{% if f.heroes %}; {% translate "heroes" %}: {{ f.heroes|join:", " }}{% endif %}{% if f.manors %}; {% translate "manor of" %} {{ f.manors|join:", " }}{% endif %}</li>
+            {% endfor %}
+          </ul>
+          <p class="paths-text">{% translate "Ways" %}: {{ square.paths|join:", " }}</p>
+        {% endif %}
+      </li>
+    {% endfor %}"""  # noqa: E501
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_squares_are_written_as_the_template_loop_wrote_them(language):
+    from django.template import engines
+    from django.utils import translation
+    from django.utils.safestring import mark_safe
+
+    from games.templatetags.games_tags import square_items
+
+    squares = [
+        {"cell": [0, 0], "where": "A1"},
+        {"cell": [0, 1], "where": "B1 <&>", "title": 'C – "Wald" & <Fluss>', "paths": ["C1–C2", "C2–C3 (river)"],
+         "fields": [
+             {"code": "C1", "text": "C1: water", "tokens": ["Gold <3>", "Troll"], "heroes": [], "manors": []},
+             {"code": "C2", "text": mark_safe("<b>C2</b>"), "tokens": [], "heroes": ["Ann (Bo & Co)"],
+              "manors": ["Bo", "Cy"]},
+         ]},
+        {"cell": [1, 1], "where": "B2", "title": "D – Berg", "paths": [], "fields": []},
+    ]
+    template = engines["django"].from_string(_SQUARES_LOOP)
+    with translation.override(language):
+        assert str(square_items(squares)) == template.render({"board_text": squares})
