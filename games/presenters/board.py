@@ -398,9 +398,10 @@ def field_title_of(f, lang: str, words: dict[Any, str] | None = None) -> str:
     if words is None:
         kind = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
     else:
-        kind = words.get(f.kind)
-        if kind is None:
-            kind = words[f.kind] = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
+        known = words.get(f.kind)
+        if known is None:
+            known = words[f.kind] = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
+        kind = known
     name = display_name(f, lang) if (f.name_de or f.name_en) else ""
     text = f"{f.code}: {kind}"
     if f.colour:

@@ -12,7 +12,7 @@ from django.utils import dateformat
 from django.utils.formats import get_format
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString
-from django.utils.timezone import template_localtime
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the template engine's own
 from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
