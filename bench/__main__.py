@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
     parser.add_argument("--profile", action="append", metavar="NAME",
                         help="inprocess: cProfile the requests whose name starts with NAME (repeatable)")
-    parser.add_argument("--calls", action="store_true", help="inprocess only: function calls per warm request")
+    parser.add_argument("--calls", action="store_true",
+                        help="inprocess only: function calls per warm request, cold partial and htmx submit")
     parser.add_argument("--real", action="store_true",
                         help="inprocess only: PostgreSQL and Redis (scratch databases) instead of SQLite and locmem")
     args = parser.parse_args(argv)

@@ -4,9 +4,10 @@ Python work per request alone. Prints the median milliseconds (wall clock and CP
 logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
 `--profile "htmx submit"`: also print cProfile's top cumulative entries of the requests whose name starts so
 (repeatable); `--calls`: also print each warm request's Python function calls, a count the machine's load does
-not change; `--real`: PostgreSQL (a scratch database beside DATABASE_URL, else postgres@127.0.0.1) and Redis
-(BENCH_REDIS_URL, else database 11 on 127.0.0.1) as the server has them, with each request's database
-connection handed back to the pool at its end as in a server — the test client alone keeps it).
+not change, and those of each cold partial and htmx submit — counted as they run, so their times then
+include the counting; `--real`: PostgreSQL (a scratch database beside DATABASE_URL, else postgres@127.0.0.1)
+and Redis (BENCH_REDIS_URL, else database 11 on 127.0.0.1) as the server has them, with each request's
+database connection handed back to the pool at its end as in a server — the test client alone keeps it).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -133,6 +134,20 @@ def _calls(run: Callable[[], object], times: int = 20) -> float:
     return pstats.Stats(profiler).total_calls / times  # type: ignore[attr-defined]  # set by Stats
 
 
+def _counted(run: Callable[[], object], counts: list[int]) -> Callable[[], object]:
+    """``run`` with its Python function calls added to ``counts`` (``--calls`` for the requests that happen
+    once per version: the cold partial and the htmx submit, which cannot be repeated at the same version)."""
+    def counted() -> object:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            return run()
+        finally:
+            profiler.disable()
+            counts.append(pstats.Stats(profiler).total_calls)  # type: ignore[attr-defined]  # set by Stats
+    return counted
+
+
 def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> dict[str, tuple[float, float]]:
     from django.test import Client
     from django.urls import reverse
@@ -181,6 +196,13 @@ def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> d
     htmx: list[tuple[float, float]] = []
     api_submit: list[tuple[float, float]] = []
     cold: list[tuple[float, float]] = []
+    # --calls: the calls of each cold partial and htmx submit (not where --profile already profiles it)
+    once: dict[str, list[int]] = {"partial (cold: first after a step)": [], "htmx submit (with its response)": []}
+
+    def count(name: str, run: Callable[[], object]) -> Callable[[], object]:
+        if not calls or any(name.startswith(wanted) for wanted in _PROFILED):
+            return run
+        return _counted(run, once[name])
     for step in range(steps):
         seat, actions = acting()
         if not actions:
@@ -191,15 +213,20 @@ def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> d
             kind = action.pop("kind")
             form = {"kind": kind, "params": json.dumps(action), "version": game.version,
                     "idempotency_key": f"in-{log_length}-{step}"}
-            htmx.append(_ms(_profiled("htmx submit", partial(client.post, reverse("games:submit", args=[game.pk]),
-                                                             form, HTTP_HX_REQUEST="true")), 1))
+            submit = partial(client.post, reverse("games:submit", args=[game.pk]), form, HTTP_HX_REQUEST="true")
+            htmx.append(_ms(count("htmx submit (with its response)", _profiled("htmx submit", submit)), 1))
         else:
             body = {"action": action, "expected_version": game.version}
             api_submit.append(_ms(_profiled("API submit", partial(
                 client.post, api + "actions/", body, content_type="application/json",
                 HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}")), 1))
         other = clients[1 - seat]
-        cold.append(_ms(partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"), 1))
+        cold.append(_ms(count("partial (cold: first after a step)",
+                              partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true")), 1))
+    for name, counts in once.items():
+        if counts:
+            print(f"log {log_length}: {name:<32} {statistics.median(counts):>9,.0f} function calls per request "
+                  f"(median of {len(counts)}; its times below then include the counting)")
     figures["partial (cold: first after a step)"] = _medians(cold)
     figures["htmx submit (with its response)"] = _medians(htmx)
     figures["API submit"] = _medians(api_submit)

@@ -293,6 +293,7 @@ class Scene:
     names: list[Request] = field(default_factory=list)
     tokens: list[Request] = field(default_factory=list)
     classes: dict[str, str] = field(default_factory=dict)  # a label's key -> its CSS class
+    words: dict[Any, str] = field(default_factory=dict)    # the fields' kinds' names in this drawing
 
     def requests(self) -> list[Request]:
         return self.codes + self.badges + self.cards + self.names + self.tokens
@@ -349,7 +350,7 @@ def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix:
         classes = [f"field kind-{f.kind}"]
         if f.colour:
             classes.append(f"secret-{f.colour}")
-        title = field_title_of(f, lang)
+        title = field_title_of(f, lang, scene.words)
         parts = [_el("title", escape(title)),
                  _el("circle", cx=_fmt(x), cy=_fmt(y), r=FIELD_R, class_="field-dot")]
         if f.kind is FieldKind.SECRET and f.target:
@@ -391,8 +392,16 @@ def _labels_layer(scene: Scene, placed: dict[str, Placed]) -> SafeString:
     return _el("g", _join(parts), class_="board-labels", aria_hidden="true")
 
 
-def field_title_of(f, lang: str) -> str:
-    kind = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
+def field_title_of(f, lang: str, words: dict[Any, str] | None = None) -> str:
+    """A field's tooltip ("A3: water – Fluss"). ``words``: the kinds' translated names already asked for
+    in this drawing (one board asks for the same few kinds a hundred times: issue 17, fifth wave)."""
+    if words is None:
+        kind = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
+    else:
+        known = words.get(f.kind)
+        if known is None:
+            known = words[f.kind] = FIELD_KIND_LABELS.get(f.kind, lambda: str(f.kind))()
+        kind = known
     name = display_name(f, lang) if (f.name_de or f.name_en) else ""
     text = f"{f.code}: {kind}"
     if f.colour:
@@ -838,6 +847,7 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
         if hero.get("manor"):
             manors_at.setdefault(hero["manor"], []).append(who)
     squares = []
+    words: dict[Any, str] = {}
     for cell_view in view.get("board", []):
         cell = cell_view["cell"]
         entry: dict[str, Any] = {"cell": cell, "where": cell_label(cell)}
@@ -847,7 +857,7 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
             entry["fields"] = [
                 {
                     "code": f.code,
-                    "text": field_title_of(f, lang),
+                    "text": field_title_of(f, lang, words),
                     "tokens": tokens_at.get(f.code, []),
                     "heroes": heroes_at.get(f.code, []),
                     "manors": manors_at.get(f.code, []),

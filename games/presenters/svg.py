@@ -15,33 +15,59 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 
 NOTHING = mark_safe("")  # an empty drawn part (a badge that is not shown)
+_SPECIAL = re.compile("[&<>\"']")  # what html.escape replaces: a text without them is its own escape
 
 
 def _escaped(value: Any) -> str:
     """What ``format_html`` makes of one argument: a drawn part (``__html__``) as it is, the rest escaped
     (``html.escape`` of its text, as Django's ``escape`` does) — without ``format_html``'s lazy wrappers,
-    which cost the board's thousands of elements a third of a page's time (issue 17, third wave)."""
+    which cost the board's thousands of elements a third of a page's time (issue 17, third wave).
+    The common kinds first (issue 17, fifth wave: the board's first render): a plain string is escaped,
+    a drawn part kept, a number written (its text has nothing to escape)."""
+    kind = type(value)
+    if kind is str:
+        return html.escape(value) if _SPECIAL.search(value) else value
+    if kind is SafeString:
+        return value
+    if kind is int or kind is float:
+        return str(value)
     html_of = getattr(value, "__html__", None)
     return html_of() if html_of is not None else html.escape(str(value))
 
 
+# Keyword → attribute name (``class_`` → ``class``, ``stroke_width`` → ``stroke-width``): the drawings use
+# a few dozen names, each worked out once per process (a pure function's answers, never stale).
+_NAMES: dict[str, str] = {}
+
+
+def _attrs(values: dict[str, Any]) -> str:
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{_escaped(value)}"')
+    return " ".join(parts)
+
+
 def attrs(**values: Any) -> SafeString:
     """``class_="a"`` → ``class="a"``, ``stroke_width=2`` → ``stroke-width="2"``; None and False are left out."""
-    return SafeString(" ".join(f'{key.rstrip("_").replace("_", "-")}="{_escaped(value)}"'
-                               for key, value in values.items() if value is not None and value is not False))
+    return SafeString(_attrs(values))
 
 
 def join(parts: Iterable[str]) -> SafeString:
     """Drawn parts one after another; a plain string among them is escaped as text."""
-    return SafeString("".join(_escaped(part) for part in parts))
+    return SafeString("".join([_escaped(part) for part in parts]))
 
 
 def el(tag: str, content: str = "", **values: Any) -> SafeString:
     """One element: ``content`` is drawn parts (kept) or text (escaped)."""
     name = _escaped(tag)
     if content:
-        return SafeString(f"<{name} {attrs(**values)}>{_escaped(content)}</{name}>")
-    return SafeString(f"<{name} {attrs(**values)}/>")
+        return SafeString(f"<{name} {_attrs(values)}>{_escaped(content)}</{name}>")
+    return SafeString(f"<{name} {_attrs(values)}/>")
 
 
 def text(x: float, y: float, body: str, **values: Any) -> SafeString:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import uuid
+from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils import dateformat
+from django.utils.formats import get_format
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the template engine's own
 from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
@@ -124,3 +132,113 @@ def taken_seats(seats) -> list:
     """The seats people and bots take: a co-op game's automatic villains' seat (added by the site) is none."""
     return [seat for seat in seats
             if not (seat.user_id is None and not seat.is_bot and seat.bot_level == AUTOMATIC_LEVEL)]
+
+
+# The log's entries, written here rather than by a template loop (issue 17, fifth wave: the first render
+# of a version). The loop of ``games/_log.html`` rendered some 40 entries with their events, dice and
+# rule links — two thirds of the #game partial's template time. This writes the same bytes (the
+# template's whitespace, its escaping, the date filter in the active language and time zone) in one pass;
+# tests/perf/test_render_pinned.py holds the output to the template's.
+def _text(value: Any) -> str:
+    """Django's ``escape`` of a plain value (a die, a number, a code), without its wrapper for lazy text."""
+    return html.escape(str(value))
+
+
+_LOG_TAKEN_BACK = '</del>\n          <span class="badge">{}</span>'
+
+
+def _log_dates(value: Any, short: str) -> tuple[str, str]:
+    """``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` of a log entry's time (``short``: that format
+    in the active language, looked up once per log)."""
+    if value in (None, ""):
+        return "", ""
+    local = template_localtime(value)
+    # The date filter's "c" is the datetime's isoformat (django.utils.dateformat.DateFormat.c).
+    return html.escape(local.isoformat()), html.escape(dateformat.format(local, short))
+
+
+def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str, str]) -> str:
+    text = conditional_escape(event.get("text", ""))
+    parts = ["\n          <li>\n            ", f"<del>{text}</del>" if taken_back else text, "\n            "]
+    dice = event.get("dice")
+    if dice:
+        faces = "".join(f'<span class="die" title="{_text(d)}"><span aria-hidden="true">{die_face(d)}</span> '
+                        f"{_text(d)}</span>" for d in dice)
+        joined = ", ".join([_text(d) for d in dice])
+        parts.append(f'<span class="dice" aria-label="{words["dice"]}: {joined}">{faces}</span>')
+    parts.append("\n            ")
+    rule = event.get("rule")
+    if rule:
+        url = rules.get(rule)
+        if url is None:
+            url = rules[rule] = _text(reverse("games:rule", args=[rule]))
+        code = _text(rule)
+        parts.append(
+            f'\n              <details class="rule-ref" hx-get="{url}" hx-trigger="toggle once" '
+            f'hx-target="find .rule-body" hx-swap="innerHTML">\n'
+            f"                <summary>{words['rule'] % {'rule': code}}</summary>\n"
+            f'                <div class="rule-body"><a href="{url}">{words["read"] % {"rule": code}}</a></div>\n'
+            f"              </details>\n            ")
+    parts.append("\n          </li>\n        ")
+    return "".join(parts)
+
+
+@register.filter
+def log_items(log: list[dict[str, Any]]) -> SafeString:
+    """The ``<li>`` of each log entry, newest first, as ``{% for entry in log reversed %}`` wrote them."""
+    words = {"dice": escape(_("dice")), "taken back": escape(_("taken back")),
+             "rule": _("rule %(rule)s"), "read": _("Read rule %(rule)s")}
+    rules: dict[str, str] = {}
+    short = get_format("SHORT_DATETIME_FORMAT")
+    out = []
+    for entry in reversed(log):
+        taken_back = bool(entry.get("taken_back"))
+        sequence = _text(entry.get("sequence", ""))
+        seat = entry.get("seat")
+        dot = ("" if seat is None else
+               f'<span class="seat-dot" style="background: {_text(seat_colour(seat))}" aria-hidden="true"></span>')
+        iso, shown = _log_dates(entry.get("created_at"), short)
+        out.append(
+            f'\n    <li class="log-entry{" taken-back" if taken_back else ""}" value="{sequence}">\n'
+            f'      <div class="log-action">\n'
+            f'        <span class="seq">#{sequence}</span>\n'
+            f"        {dot}\n"
+            f'        {"<del>" if taken_back else ""}<strong>{conditional_escape(entry.get("who", ""))}</strong>: '
+            f'{conditional_escape(entry.get("action_text", ""))}'
+            f'{_LOG_TAKEN_BACK.format(words["taken back"]) if taken_back else ""}\n'
+            f'        <time class="muted" datetime="{iso}">{shown}</time>\n'
+            f"      </div>\n      ")
+        events = entry.get("events")
+        if events:
+            out.append('\n      <ul class="log-events">\n        ')
+            out.extend(_log_event(event, taken_back, words, rules) for event in events)
+            out.append("\n      </ul>\n      ")
+        out.append("\n    </li>\n  ")
+    return SafeString("".join(out))
+
+
+@register.filter
+def square_items(squares: list[dict[str, Any]]) -> SafeString:
+    """The "Board as text" squares' ``<li>``, as the loop of ``games/_board.html`` wrote them (issue 17, fifth
+    wave: some 20-40 squares with their fields, a few per cent of the first render; pinned by
+    tests/perf/test_render_pinned.py)."""
+    words = {key: escape(text) for key, text in (("tokens", _("tokens")), ("heroes", _("heroes")),
+                                                  ("manor of", _("manor of")), ("Ways", _("Ways")))}
+    out = []
+    for square in squares:
+        out.append(f'\n      <li><strong>{conditional_escape(square.get("where", ""))}</strong>: '
+                   f'{conditional_escape(square.get("title", ""))}\n        ')
+        fields = square.get("fields")
+        if fields:
+            out.append("\n          <ul>\n            ")
+            for f in fields:
+                out.append(f'\n              <li>{conditional_escape(f.get("text", ""))}')
+                for key, lead in (("tokens", f'; {words["tokens"]}: '), ("heroes", f'; {words["heroes"]}: '),
+                                  ("manors", f'; {words["manor of"]} ')):
+                    if f.get(key):
+                        out.append(lead + ", ".join([conditional_escape(v) for v in f[key]]))
+                out.append("</li>\n            ")
+            paths = ", ".join([conditional_escape(p) for p in square.get("paths", "")])
+            out.append(f'\n          </ul>\n          <p class="paths-text">{words["Ways"]}: {paths}</p>\n        ')
+        out.append("\n      </li>\n    ")
+    return SafeString("".join(out))
