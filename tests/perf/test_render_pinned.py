@@ -30,7 +30,10 @@ from games.models import Game, GameAction, Seat
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 # (seats, log length): the setup, an early game, a middle and a fuller board.
-GAMES = [(2, 3), (2, 40), (2, 300), (4, 120), (6, 200)]
+# The two short two-seat games run in the fast set; the longer and larger ones (most of the time: every
+# seat and a spectator, both languages, page and partial) in the slow set that `make test` and CI run.
+GAMES = [(2, 3), (2, 40)] + [pytest.param(seats, length, marks=pytest.mark.slow)
+                             for seats, length in ((2, 300), (4, 120), (6, 200))]
 FIXED = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
 _PER_REQUEST = re.compile(r'(name="(?:csrfmiddlewaretoken|idempotency_key)" value=")[^"]*"|'
