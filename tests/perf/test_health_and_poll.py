@@ -17,14 +17,20 @@ def test_healthz_answers_without_the_database(client, django_assert_num_queries)
     assert response.status_code == 200 and response.content == b"ok"
 
 
-def test_the_poll_answers_from_the_stamp_and_sees_every_change(client, django_assert_num_queries,
-                                                                 django_capture_on_commit_callbacks):
+def _polled_game(client):
+    """A running game, its first player signed in and his poll's answer kept: (players, game, url, stamp)."""
     players = bench_users(2)
     game = seed_game_fast(players, 10)
     client.force_login(players[0])
     url = reverse("games:poll", args=[game.pk])
     stamp = poll.stamp(game.version, game.status, game.seat_count)
     assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204  # fills the cache
+    return players, game, url, stamp
+
+
+def test_the_poll_answers_from_the_stamp_and_sees_every_change(client, django_assert_num_queries,
+                                                                 django_capture_on_commit_callbacks):
+    players, game, url, stamp = _polled_game(client)
     with django_assert_num_queries(0):
         assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204
     # A signed-out client never gets the cached answer.
@@ -69,12 +75,7 @@ def test_the_unchanged_poll_reads_the_cache_once_and_still_marks_the_player_on_t
 
     from accounts import activity
 
-    players = bench_users(2)
-    game = seed_game_fast(players, 10)
-    client.force_login(players[0])
-    url = reverse("games:poll", args=[game.pk])
-    stamp = poll.stamp(game.version, game.status, game.seat_count)
-    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204  # fills the cache
+    players, game, url, stamp = _polled_game(client)
     cache.delete(activity.KEY.format(players[0].pk))
     reads = []
     backend = type(caches["default"])
