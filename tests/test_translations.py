@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("accounts", "games", "heldenweb", "leagues", "talk", "templates", "static", "locale", "manage.py")
+SOURCES = ("accounts", "apibase", "games", "heldenweb", "leagues", "talk", "templates", "static", "locale", "manage.py")
 
 
 @pytest.mark.slow
