@@ -15,7 +15,7 @@ from . import completion, engine_playouts, http, inprocess, league_draw, overdue
 BENCHMARKS: dict[str, Callable[..., object]] = {
     "engine": engine_playouts.main, "completion": lambda quick: completion.main(quick=quick),
     "leagues": league_draw.main, "overdue": overdue_scan.main, "http": http.main,
-    "inprocess": lambda quick, profile=None: inprocess.main(quick=quick, profile=profile),
+    "inprocess": inprocess.main,
 }
 DEFAULT = ("engine", "completion", "leagues", "overdue")
 
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     for name in args.names or DEFAULT:
         print(f"\n== {name}")
-        if name == "inprocess" and (args.profile or args.calls or args.real):
+        if name == "inprocess":
             inprocess.main(quick=args.quick, profile=args.profile, calls=args.calls, real=args.real)
         else:
             BENCHMARKS[name](quick=args.quick)

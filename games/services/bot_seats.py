@@ -28,6 +28,11 @@ def _acting_seat_index(game: Game, state: Any) -> int | None:
     return acting
 
 
+def _open_to_moves(status: str, paused: bool) -> bool:
+    """Whether a game in this status and pause takes a move at all."""
+    return status in (Game.Status.SETUP, Game.Status.RUNNING) and not paused
+
+
 def _moves_here(is_bot: bool, user_id: int | None, state: Any) -> bool:
     """Whether the acting seat's move is queued here: a bot's, but in play not a stand-in's for a person
     (that one takes whole turns, tasks.bot_play); people are not moved here."""
@@ -36,7 +41,7 @@ def _moves_here(is_bot: bool, user_id: int | None, state: Any) -> bool:
 
 def bot_seat(game: Game) -> tuple[Seat, Any] | None:
     """The bot seat that must act now, with the state, or None (a person's move, or game over)."""
-    if game.status not in (Game.Status.SETUP, Game.Status.RUNNING) or game.paused:
+    if not _open_to_moves(game.status, game.paused):
         return None
     state = load_state(game)
     acting = _acting_seat_index(game, state)
@@ -71,7 +76,7 @@ def schedule_bot_after_step(game: Game, version: int, state: Any) -> None:
         schedule_bot(game.pk)
         return
     is_bot, user_id, _, status, paused = fresh
-    if status not in (Game.Status.SETUP, Game.Status.RUNNING) or paused or not _moves_here(is_bot, user_id, state):
+    if not _open_to_moves(status, paused) or not _moves_here(is_bot, user_id, state):
         return
     _queue_move(game.pk, version)
 
