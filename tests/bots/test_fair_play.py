@@ -51,12 +51,12 @@ def hide_differently(content, state: State, seat: int, rng: random.Random) -> St
     return other
 
 
-# One game in the inner loop, three in the full suite (each game is a 700-step playout).
-@pytest.mark.parametrize("games,least", [
-    pytest.param(1, 40, id="one-game"),
-    pytest.param(3, 100, id="three-games", marks=pytest.mark.slow),
+# The inner loop plays the opening of one game; the full suite plays three whole games (700 steps each).
+@pytest.mark.parametrize("games,steps,least", [
+    pytest.param(1, 150, 120, id="one-opening"),
+    pytest.param(3, 700, 100, id="three-games", marks=pytest.mark.slow),
 ])
-def test_hidden_things_do_not_change_the_bots_choices(games, least):
+def test_hidden_things_do_not_change_the_bots_choices(games, steps, least):
     content = load_content()
     rng = random.Random(14)
     for game in range(games):
@@ -64,7 +64,7 @@ def test_hidden_things_do_not_change_the_bots_choices(games, least):
         state = new_game(content, 2, seed)
         bots = [Bot("normal", f"{seed}:{i}") for i in range(2)]
         compared = 0
-        for sequence in range(1, 700):
+        for sequence in range(1, steps):
             if state.phase == "finished":
                 break
             seat = acting_seat(state)

@@ -32,9 +32,14 @@ def _states(seed: str, steps: int, levels: tuple[str, str] = ("normal", "normal"
         state, _ = apply(CONTENT, state, seat, action, SeededDice(seed, sequence))
 
 
-def test_a_sample_looks_to_the_seat_like_the_real_game():
+# The inner loop samples along the opening of a game; the full suite along 600 steps of it.
+@pytest.mark.parametrize("steps,least", [
+    pytest.param(200, 40, id="opening"),
+    pytest.param(600, 100, id="long", marks=pytest.mark.slow),
+])
+def test_a_sample_looks_to_the_seat_like_the_real_game(steps, least):
     checked = same_legal = 0
-    for state, seat in _states("sample", 600):
+    for state, seat in _states("sample", steps):
         if state.phase != "play" or state.pending:
             continue
         seen = view(CONTENT, state, seat)
@@ -49,7 +54,7 @@ def test_a_sample_looks_to_the_seat_like_the_real_game():
         assert set(sample.tokens) == set(CONTENT.tokens)
         checked += 1
         same_legal += legal_actions(CONTENT, sample, seat) == legal
-    assert checked > 100
+    assert checked > least
     # What the view leaves out (an encounter used this turn, the teleporter's entry) rarely matters.
     assert same_legal >= 0.9 * checked
 
@@ -100,7 +105,12 @@ def _searched_decisions(seed: str, steps: int):
             yield state, seat, bot, normal, options
 
 
-def test_the_strong_bot_searches_real_alternatives_and_picks_one_of_them():
+# Every strong decision on the way is itself a search, so the inner loop stops at the first one.
+@pytest.mark.parametrize("wanted", [
+    pytest.param(1, id="first"),
+    pytest.param(3, id="three", marks=pytest.mark.slow),
+])
+def test_the_strong_bot_searches_real_alternatives_and_picks_one_of_them(wanted):
     found = 0
     for state, seat, bot, normal, options in _searched_decisions("search", 1500):
         assert options[0] == normal
@@ -113,9 +123,9 @@ def test_the_strong_bot_searches_real_alternatives_and_picks_one_of_them():
                              random.Random("same")) for _ in range(2)}
         assert len(picks) == 1 and picks <= set(options)   # the same seed, the same choice
         found += 1
-        if found == 3:
+        if found == wanted:
             break
-    assert found == 3
+    assert found == wanted
 
 
 @pytest.mark.slow
@@ -146,18 +156,26 @@ def test_hidden_things_do_not_change_the_strong_bots_choices():
     assert searched >= 2
 
 
-def test_a_strong_bot_game_replays_exactly():
-    def play() -> list:
-        state = new_game(CONTENT, 2, "replay-strong")
-        bots = [Bot("strong", "replay:0"), Bot("normal", "replay:1")]
+# Two strong bots, so that the game runs through searches: in the inner loop the opening of a game whose
+# first search comes at step 29, in the full suite 250 steps of one whose first search comes at step 102.
+@pytest.mark.parametrize("seed,steps", [
+    pytest.param("fair-strong", 40, id="opening"),
+    pytest.param("replay-strong", 250, id="long", marks=pytest.mark.slow),
+])
+def test_a_strong_bot_game_replays_exactly(seed, steps):
+    def play() -> tuple[list, int]:
+        state = new_game(CONTENT, 2, seed)
+        bots = [Bot("strong", f"{seed}:{i}") for i in range(2)]
         actions = []
-        for sequence in range(1, 500):
+        for sequence in range(1, steps):
             if state.phase == "finished":
                 break
             seat = acting_seat(state)
             action = bot_action(CONTENT, state, seat, bots[seat])
             actions.append(action)
-            state, _ = apply(CONTENT, state, seat, action, SeededDice("replay-strong", sequence))
-        return actions
+            state, _ = apply(CONTENT, state, seat, action, SeededDice(seed, sequence))
+        return actions, bots[0].searches + bots[1].searches
 
-    assert play() == play()
+    first, searches = play()
+    assert searches > 0   # the strong bots did search on the way
+    assert play() == (first, searches)
