@@ -115,7 +115,8 @@ def _counts(client, game, players, on_commit) -> dict[str, int]:
     return counts
 
 
-@pytest.mark.parametrize("log_length", [10, 1500])
+# Seeding the 1,500-action game is a long playout through the services: the full suite's.
+@pytest.mark.parametrize("log_length", [10, pytest.param(1500, marks=pytest.mark.slow)])
 def test_query_budgets_hold_whatever_the_length_of_the_log(client, log_length, monkeypatch,
                                                            django_capture_on_commit_callbacks):
     # The tasks a step queues run in a worker, not in the request: their dispatch is not run here.
