@@ -58,7 +58,16 @@ from .knowledge import (
     skill_value,
     total_lp,
 )
-from .planner import DEATH_COST, Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
+from .planner import (
+    DEATH_COST,
+    Goal,
+    _encounter_worth,
+    choose_goal,
+    forage_targets,
+    guardian_fields,
+    monster_fields,
+    training_skill,
+)
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
@@ -323,6 +332,12 @@ class Bot:
     def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
         goal = choose_goal(content, seen, bold=self.level == "strong")
         blocked = {f for f, until in self.blocked.items() if until > seen["turn"]}
+        if goal.name != "guardian":
+            # A Wächter won moves the hero onto the Namenloser, whose fight follows next turn, wanted or
+            # not: only the tower goal may aim at a guardian's field (traced solo: a gem holder who had
+            # just died there came back for the items he dropped on H1, stepped on H5 and died twice more
+            # within six turns, losing his experience each time).
+            blocked |= guardian_fields(content)
         targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)
         if goal.forage:
@@ -372,7 +387,7 @@ class Bot:
         if hero["position"] not in dist:
             # Nothing left to aim for (every target tried or idled at lately): any field with a
             # token on it, else home, rather than standing still for the rest of the game.
-            anywhere = {t["field"] for t in seen["tokens"] if t["field"] != hero["position"]}
+            anywhere = {t["field"] for t in seen["tokens"] if t["field"] not in (hero["position"], *blocked)}
             dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
 
@@ -403,7 +418,11 @@ class Bot:
         hero = me(seen)
         goal, dist = self._goal_distances(content, seen)
         here = dist.get(hero["position"], float("inf"))
-        if by_type.of(RollLabyrinth):
+        if by_type.of(RollLabyrinth) and here == float("inf"):
+            # The roll from a corner lands on any of the six fields; on the two inner ones the hero waits
+            # for the next turn's roll. Roll only when no walk leads anywhere (traced solo: a gem holder
+            # waiting for the Namenloser rolled again from every corner he landed on, 33 rolls and some
+            # 30 turns in the labyrinth, when a step from the corner led out).
             return by_type.of(RollLabyrinth)[0]
         modes = by_type.of(ChooseMovement)
         if modes:
