@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from games.bots import Bot
 from games.bots.planner import choose_goal, guardian_fields
-from games.engine import legal_actions, view
+from games.engine import legal_actions, new_game, view
 from games.engine.content import load_content
-from games.engine.core.actions import Move, RollLabyrinth
+from games.engine.core.actions import ChooseHero, Move, RollLabyrinth
+from games.engine.playout import acting_seat
 from tests.engine.helpers import act, begun, play_state, put_token, token_with_face
 
 
@@ -61,3 +62,14 @@ def test_a_bot_on_a_labyrinth_corner_walks_out_instead_of_rolling():
     assert RollLabyrinth() in legal
     action = Bot("normal", 1).choose(content, view(content, state, 0), legal)
     assert action == Move(to="U7")
+
+
+def test_a_solo_bot_plays_the_zentaur_and_a_bot_among_others_the_krieger():
+    """Measured on the 40 solo deals: the Zentaur (5 movement points, 5 LP) finished 28, the Krieger 24;
+    at 2 seats the Zentaur first finished no more games, so there the Krieger stays first."""
+    content = load_content()
+    for seats, hero in ((1, "zentaur"), (2, "krieger")):
+        state = new_game(content, seats, "hero choice")
+        seat = acting_seat(state)
+        action = Bot("normal", 1).choose(content, view(content, state, seat), legal_actions(content, state, seat))
+        assert isinstance(action, ChooseHero) and action.hero == hero
