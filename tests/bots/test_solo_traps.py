@@ -9,9 +9,9 @@ from games.bots import Bot
 from games.bots.planner import choose_goal, guardian_fields
 from games.engine import legal_actions, new_game, view
 from games.engine.content import load_content
-from games.engine.core.actions import ChooseHero, Move, RollLabyrinth
+from games.engine.core.actions import ChooseHero, Move
 from games.engine.playout import acting_seat
-from tests.engine.helpers import act, begun, play_state, put_token, token_with_face
+from tests.engine.helpers import begun, play_state, put_token, token_with_face
 
 
 def _gem_holder_beside_the_tower(content, card: str):
@@ -49,19 +49,6 @@ def test_a_gem_holder_with_the_odds_still_heads_for_the_guardian():
     assert choose_goal(content, seen).name == "guardian"
     goal, dist = Bot("normal", 1)._goal_distances(content, seen)
     assert goal.name == "guardian" and dist["H5"] == 0.0
-
-
-def test_a_bot_on_a_labyrinth_corner_walks_out_instead_of_rolling():
-    """Traced solo (completion-1-11): a bot waiting for the Namenloser rolled again from every corner of
-    the labyrinth it landed on (33 rolls, some 30 turns inside) although a step from the corner led out."""
-    content = load_content()
-    state = begun(content, play_state(content, [("krieger", "U7")]), rolls=(3,))
-    state, _ = act(content, state, Move(to="U1"))
-    put_token(state, token_with_face(content, state, "sandalen"), "U7", face_up=True)   # something to take outside
-    legal = legal_actions(content, state, 0)
-    assert RollLabyrinth() in legal
-    action = Bot("normal", 1).choose(content, view(content, state, 0), legal)
-    assert action == Move(to="U7")
 
 
 def test_a_solo_bot_plays_the_zentaur_and_a_bot_among_others_the_krieger():
