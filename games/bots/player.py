@@ -425,8 +425,9 @@ class Bot:
         here = dist.get(hero["position"], float("inf"))
         if by_type.of(RollLabyrinth):
             # Always rolled, though it can hold a hero for many turns (traced solo: 33 rolls in one game).
-            # Rolling only when no walk leads anywhere finished one more solo deal but five fewer at 3
-            # seats (the roll is also a shortcut across the card the distances do not see): reverted.
+            # Rolling only when no walk leads anywhere finished one more solo deal (28 against 27) but
+            # three fewer at 3 seats (34 against 37; the roll is also a shortcut across the card that the
+            # distances do not see): reverted (docs/benchmarks.md, "Bots: sixth round").
             return by_type.of(RollLabyrinth)[0]
         modes = by_type.of(ChooseMovement)
         if modes:
