@@ -225,8 +225,13 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
     return Goal("forage", forage=True)
 
 
+def guardian_fields(content: Content) -> set[str]:
+    """The Wächter's fields around the Namenloser's tower (H5, H7, H8, H9)."""
+    return {f.code for f in content.regions["H"].fields if f.kind is FieldKind.GUARDIAN}
+
+
 def _tower_goal(content: Content, seen: dict[str, Any]) -> Goal:
-    guardians = {f.code for f in content.regions["H"].fields if f.kind is FieldKind.GUARDIAN}
+    guardians = guardian_fields(content)
     return Goal("guardian", guardians) if cell_of_letter(seen, "H") is not None else _reach_letter(seen, "H", "H5")
 
 

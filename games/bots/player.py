@@ -58,7 +58,16 @@ from .knowledge import (
     skill_value,
     total_lp,
 )
-from .planner import DEATH_COST, Goal, _encounter_worth, choose_goal, forage_targets, monster_fields, training_skill
+from .planner import (
+    DEATH_COST,
+    Goal,
+    _encounter_worth,
+    choose_goal,
+    forage_targets,
+    guardian_fields,
+    monster_fields,
+    training_skill,
+)
 
 LEVELS = ("random", "easy", "normal", "strong")
 IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_turn", "begin_turn", "set_dice_policy",
@@ -70,6 +79,11 @@ SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseher
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
 HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", "paladin", "galahad", "hobbit")
+# Alone, a hero must turn most of the 24 face-down cards himself and has no one to share the monsters
+# with: the Zentaur's 5 movement points and 5 LP (fewer walks home to heal) count for more than the
+# Krieger's melee (measured on the 40 solo deals: 28 finished against 24; at 2 seats the Zentaur first
+# finished no more games, 37/40 both, at a median 3 turns longer, so there the order stays).
+SOLO_HERO_PREFERENCE = ("zentaur", *(h for h in HERO_PREFERENCE if h != "zentaur"))
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
 CLEAR_FIGHT = (0.1, 0.92)  # fight chances the strong bot does not search: hopeless, or as good as won
 
@@ -159,7 +173,7 @@ class Bot:
         if villain.plays_villain(seen):
             return villain.choose(content, seen, legal)  # the co-op villain seat has no hero of its own
         if seen["phase"].startswith("setup"):
-            return self._setup(content, legal)
+            return self._setup(content, legal, solo=seen["seats"] == 1)
         for action in legal:
             if isinstance(action, BeginTurn):
                 return action
@@ -176,7 +190,7 @@ class Bot:
         return action
 
     # --- setup -------------------------------------------------------------------------------------
-    def _setup(self, content: Content, legal: list[Action]) -> Action:
+    def _setup(self, content: Content, legal: list[Action], solo: bool = False) -> Action:
         seer = [a for a in legal if isinstance(a, ChooseHero) and a.spell
                 and content.tokens[a.spell].face == "hellsehen"]
         if seer and self.level != "easy" and self.seer:
@@ -184,7 +198,7 @@ class Bot:
             return seer[0]
         heroes = [a for a in legal if isinstance(a, ChooseHero) and a.spell is None]
         if heroes:
-            rank = {h: i for i, h in enumerate(HERO_PREFERENCE)}
+            rank = {h: i for i, h in enumerate(SOLO_HERO_PREFERENCE if solo else HERO_PREFERENCE)}
             return min(heroes, key=lambda a: (rank.get(a.hero, 99), a.hero))
         if isinstance(legal[0], (PlaceRegion, PlaceManor, ChooseAxis)):
             return self.rng.choice(legal)
@@ -323,6 +337,12 @@ class Bot:
     def _goal_distances(self, content: Content, seen: dict[str, Any]) -> tuple[Goal, dict[str, float]]:
         goal = choose_goal(content, seen, bold=self.level == "strong")
         blocked = {f for f, until in self.blocked.items() if until > seen["turn"]}
+        if goal.name != "guardian":
+            # A Wächter won moves the hero onto the Namenloser, whose fight follows next turn, wanted or
+            # not: only the tower goal may aim at a guardian's field (traced solo: a gem holder who had
+            # just died there came back for the items he dropped on H1, stepped on H5 and died twice more
+            # within six turns, losing his experience each time).
+            blocked |= guardian_fields(content)
         targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)
         if goal.forage:
@@ -372,7 +392,7 @@ class Bot:
         if hero["position"] not in dist:
             # Nothing left to aim for (every target tried or idled at lately): any field with a
             # token on it, else home, rather than standing still for the rest of the game.
-            anywhere = {t["field"] for t in seen["tokens"] if t["field"] != hero["position"]}
+            anywhere = {t["field"] for t in seen["tokens"] if t["field"] not in (hero["position"], *blocked)}
             dist = distances_to(content, seen, dict.fromkeys(anywhere or {hero["manor"]}, 0.0), explore, penalty)
         return goal, dist
 
@@ -404,6 +424,10 @@ class Bot:
         goal, dist = self._goal_distances(content, seen)
         here = dist.get(hero["position"], float("inf"))
         if by_type.of(RollLabyrinth):
+            # Always rolled, though it can hold a hero for many turns (traced solo: 33 rolls in one game).
+            # Rolling only when no walk leads anywhere finished one more solo deal (28 against 27) but
+            # three fewer at 3 seats (34 against 37; the roll is also a shortcut across the card that the
+            # distances do not see): reverted (docs/benchmarks.md, "Bots: sixth round").
             return by_type.of(RollLabyrinth)[0]
         modes = by_type.of(ChooseMovement)
         if modes:
