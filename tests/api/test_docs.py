@@ -39,6 +39,8 @@ def test_the_python_client_in_the_guide_is_examples_api_client_py():
     assert blocks("python") == [CLIENT.read_text()]
 
 
+# A live server and a dozen bash and curl processes: in `make test` and CI, not in the inner loop.
+@pytest.mark.slow
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq") and shutil.which("openssl")),
                     reason="the walkthrough needs curl, jq and openssl")
 @pytest.mark.django_db(transaction=True)

@@ -23,16 +23,10 @@ from games.engine.core.actions import ACTION_KINDS
 from games.engine.playout import acting_seat
 from games.presenters import labels
 from games.presenters import log as log_text
+from tests.golden.selection import GOLDEN_PARAMS
 from tests.source_walk import source_nodes
-from tools.golden import GOLDEN_DIR
 
 ENGINE = Path(labels.__file__).resolve().parent.parent / "engine"
-GOLDEN_FILES = sorted(GOLDEN_DIR.glob("*.json"))
-# Reading a golden game replays it whole (with every step's legal actions): the inner loop reads the two
-# two-seat games, one per rules version; the full suite reads them all.
-INNER_LOOP_GOLDENS = {"golden-2-a", "golden-v1-2-a"}
-GOLDEN_PARAMS = [pytest.param(p, id=p.stem, marks=() if p.stem in INNER_LOOP_GOLDENS else pytest.mark.slow)
-                 for p in GOLDEN_FILES]
 # Labels that read the same in both languages, checked by a German reader: game terms and names.
 SAME_IN_GERMAN = {"Monster", "Heldentat", "Kerberos", "Pegasus"}
 # Words that give away an English phrase on the German page (short, and never German words).

@@ -12,16 +12,15 @@ import json
 
 import pytest
 
-from tools.golden import GOLDEN_DIR, replay
-
-GOLDEN_FILES = sorted(GOLDEN_DIR.glob("*.json"))
+from tests.golden.selection import GOLDEN_FILES, GOLDEN_PARAMS
+from tools.golden import replay
 
 
 def _load(path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("path", GOLDEN_FILES, ids=[p.stem for p in GOLDEN_FILES])
+@pytest.mark.parametrize("path", GOLDEN_PARAMS)
 def test_golden_game_replays_exactly(path):
     _, problems = replay(_load(path))
     assert problems == []
