@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import gc
+
 import factory
 import pytest
 from django.contrib.auth import get_user_model
 
 TEST_PASSWORD = "correct-horse-battery-9"
+
+
+def pytest_sessionstart(session):
+    # The tests allocate far more than the site's requests do (whole games set up, played and rendered per
+    # test), and Python's cyclic collector, at its default threshold of 700 allocations, kept walking the
+    # same long-lived objects: collecting less often saves about a tenth of the suite's time.
+    gc.set_threshold(100_000, 50, 100)
+
+
+def pytest_collection_finish(session):
+    # What is alive once the tests are collected (Django, the apps, the content, the test modules) lives
+    # to the end: the collector need not walk it again.
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(items):
