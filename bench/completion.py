@@ -7,8 +7,8 @@ ends with exactly one line
 ``completion: F/N finished, S stalls, C crashes, median T turns per seat, p95 U turns per seat``
 (turns per seat of the finished games). Before it: how games ended, deaths per game, where the
 unfinished ones were stuck (each bot's goal at the end), and with ``--ladder`` head-to-head win
-rates between levels with a 95 % Wilson interval. ``--duel`` plays only strong against normal and
-counts a game open at the turn limit for the seat further along its plan (``duel_winner``).
+rates between neighbouring levels with a 95 % Wilson interval. ``--duel`` plays only strong against
+normal. Both count a game open at the turn limit for the seat further along its plan (``duel_winner``).
 """
 
 from __future__ import annotations
@@ -137,20 +137,18 @@ def completion(games: int, seats: int, level: str, out: Callable[[str], object] 
 
 
 def ladder(games: int, levels: tuple[str, ...] = ("random", "easy", "normal", "strong"),
-           out: Callable[[str], object] = print) -> None:
-    """Head-to-head two-seat games between neighbouring levels, seats swapped every other game."""
-    content = load_content()
+           out: Callable[[str], object] = print, turn_limit: int = TURN_LIMIT) -> None:
+    """Head-to-head two-seat games between neighbouring levels, seats swapped every other game, each
+    decided as the duel decides it (``duel_winner``): the random and easy seats rarely finish a game
+    within the limit, so counting only finished games left most of their games undecided."""
     for low, high in itertools.pairwise(levels):
-        wins = decided = 0
-        for g in range(games):
-            order = [high, low] if g % 2 == 0 else [low, high]
-            r = play_game(content, 2, f"ladder-{low}-{high}-{g}", order)
-            if r.winner is not None:
-                decided += 1
-                wins += order[r.winner] == high
+        wins, decided, results = duel(games, high, low, turn_limit, out=lambda line: None,
+                                      seed=f"ladder-{low}-{high}")
         lo, hi = wilson(wins, decided)
         out(f"ladder: {high} beats {low} in {wins}/{decided} decided games "
-            f"({100 * wins / max(1, decided):.0f} %, 95 % CI {100 * lo:.0f}-{100 * hi:.0f} %)")
+            f"({100 * wins / max(1, decided):.0f} %, 95 % CI {100 * lo:.0f}-{100 * hi:.0f} %), "
+            f"{sum(r.finished for r in results)}/{games} finished, "
+            f"{sum(1 for r in results if r.crash or r.stall)} crashes or stalls")
 
 
 def duel_winner(r: Result) -> int | None:
@@ -164,15 +162,15 @@ def duel_winner(r: Result) -> int | None:
 
 
 def duel(games: int, high: str, low: str, turn_limit: int = TURN_LIMIT,
-         out: Callable[[str], None] = print) -> tuple[int, int, list[Result]]:
+         out: Callable[[str], object] = print, seed: str | None = None) -> tuple[int, int, list[Result]]:
     """Two-seat games of ``high`` against ``low``, seats swapped every other game: (high's wins,
-    decided games, results). Seeds ``duel-<high>-<low>-g``."""
+    decided games, results). Seeds ``<seed>-g``, by default ``duel-<high>-<low>-g``."""
     content = load_content()
     wins = decided = 0
     results = []
     for g in range(games):
         order = [high, low] if g % 2 == 0 else [low, high]
-        r = play_game(content, 2, f"duel-{high}-{low}-{g}", order, turn_limit)
+        r = play_game(content, 2, f"{seed or f'duel-{high}-{low}'}-{g}", order, turn_limit)
         results.append(r)
         winner = duel_winner(r)
         if winner is not None:
