@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.embedded import run_python
 
 
 def _run(args: list[str], env_overrides: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess:
@@ -21,10 +19,7 @@ def _settings(code: str, env_overrides: dict[str, str], tmp_path: Path) -> subpr
 
 
 def _python(args: list[str], env_overrides: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"}}
-    env.update({"HELDENWEB_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "heldenweb.settings"})
-    env.update(env_overrides)
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return run_python(args, tmp_path, env_overrides)
 
 
 PRODUCTION_ENV = {

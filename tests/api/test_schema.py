@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import yaml
@@ -16,7 +12,8 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver
 from drf_spectacular.drainage import GENERATOR_STATS
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.embedded import ROOT, run_python
+
 COMMITTED = ROOT / "docs" / "openapi.yaml"
 REGENERATE = ".venv/bin/python manage.py spectacular --validate --fail-on-warn --lang en --file docs/openapi.yaml"
 
@@ -36,13 +33,8 @@ def generated(tmp_path_factory) -> str:
         except CommandError as failure:
             pytest.fail(f"schema generation or validation failed: {failure}")
         return out.read_text()
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"}}
-    env.update({"HELDENWEB_VAR_DIR": str(tmp), "DJANGO_SETTINGS_MODULE": "heldenweb.settings"})
-    result = subprocess.run(
-        [sys.executable, "manage.py", "spectacular", "--validate", "--fail-on-warn", "--lang", "en",
-         "--file", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )
+    result = run_python(["manage.py", "spectacular", "--validate", "--fail-on-warn", "--lang", "en",
+                         "--file", str(out)], tmp)
     assert result.returncode == 0, f"schema generation or validation failed:\n{result.stdout}\n{result.stderr}"
     return out.read_text()
 
