@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -324,10 +325,40 @@ def card_box(x0: float, y0: float) -> Box:
     return Box(x0 - LABEL_REACH, y0 - LABEL_REACH, x0 + CARD + LABEL_REACH, y0 + CARD + LABEL_REACH)
 
 
+# Each revealed card's drawing by card, place, language and pattern set (issue 17, seventh wave): a card
+# shows nothing of the game's state or of the viewer — only the content's region, where it lies and the
+# words of the language — so every seat's and every version's board draws the same card the same way.
+# Kept per process (a pure function's answers, never stale: the region itself is held with its drawing,
+# so a content loaded anew never meets an old entry), at most CARDS_KEPT drawings (a few kB each).
+CARDS_KEPT = 2048
+_CARDS: dict[tuple[int, float, float, str, str | None, str], tuple[Region, list[SafeString], Scene]] = {}
+
+
 def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix: str = "") -> list[SafeString]:
     """One revealed card: background and its terrain's drawing, letter and name, paths, fields (with their
     own coordinates). ``prefix`` names the pattern set of the <svg> the card is drawn in. The fields' codes
-    and names are asked of ``scene``'s label layout and drawn with the other labels."""
+    and names are asked of ``scene``'s label layout and drawn with the other labels.
+
+    Drawn once per card, place and language (``_CARDS``); what it asks of the label layout is added to
+    ``scene`` in the order ``_draw_card`` asked it (each of the scene's lists keeps its own order)."""
+    key = (id(region), x0, y0, lang, translation.get_language(), prefix)
+    kept = _CARDS.get(key)
+    if kept is None or kept[0] is not region:
+        own = Scene()
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        kept = _CARDS[key] = (region, _draw_card(region, x0, y0, lang, own, prefix), own)
+    _region, out, own = kept
+    scene.obstacles.extend(own.obstacles)
+    scene.cards.extend(own.cards)
+    scene.codes.extend(own.codes)
+    scene.names.extend(own.names)
+    scene.classes.update(own.classes)
+    return list(out)
+
+
+def _draw_card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix: str) -> list[SafeString]:
+    """``_card``'s drawing: it adds to ``scene``'s obstacles, cards, codes, names and classes only."""
     out = [
         _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_=f"card terrain-{region.terrain}"),
     ]
