@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # Advance widths in em of DejaVu Sans Book (its bold is about 8 % wider); anything not listed counts as
 # the widest ordinary letter, so an unknown character makes a label longer, never shorter.
@@ -47,8 +48,14 @@ ELLIPSIS = "…"
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """The estimated drawn width of ``text`` at ``size`` units (the board draws it at exactly this width)."""
-    em = sum(_WIDTHS.get(ch, _WIDEST) for ch in text)
-    return em * size * (BOLD if bold else 1.0)
+    return _em(text) * size * (BOLD if bold else 1.0)
+
+
+@lru_cache(maxsize=8192)
+def _em(text: str) -> float:
+    """``text``'s width in em: the same few hundred words (codes, names, costs) are measured for every
+    board and every shortening tried, some 1,300 times per first render (issue 17, seventh wave)."""
+    return sum(_WIDTHS.get(ch, _WIDEST) for ch in text)
 
 
 @dataclass(frozen=True)
