@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.utils import translation
@@ -266,19 +267,20 @@ def terrain_pattern_id(terrain: str, prefix: str = "") -> str:
 
 def terrain_defs(terrains: Iterable[str], prefix: str = "") -> SafeString:
     """One <pattern> per terrain in ``terrains`` (each once, sorted), for a <defs> block."""
-    out = []
-    for terrain in sorted(set(terrains)):
-        art = TERRAIN_ART.get(terrain)
-        if art is None:
-            continue
-        size, ink, paths = art
-        body = _join(
-            _el("path", d=_spaced(d), fill=ink if filled else "none", stroke=ink, stroke_width="1.2",
-                stroke_linecap="round", stroke_linejoin="round")
-            for d, filled in paths)
-        out.append(_el("pattern", body, id=terrain_pattern_id(terrain, prefix), width=size, height=size,
-                       patternUnits="userSpaceOnUse", class_=f"terrain-art terrain-art-{terrain}"))
-    return _join(out)
+    return _join([_terrain_pattern(terrain, prefix) for terrain in sorted(set(terrains)) if terrain in TERRAIN_ART])
+
+
+@lru_cache(maxsize=64)
+def _terrain_pattern(terrain: str, prefix: str) -> SafeString:
+    """A terrain's <pattern>: drawn from constants alone, so once per process and pattern set (it was drawn
+    for every board and legend, its paths spaced by a regular expression each time: issue 17, seventh wave)."""
+    size, ink, paths = TERRAIN_ART[terrain]
+    body = _join(
+        _el("path", d=_spaced(d), fill=ink if filled else "none", stroke=ink, stroke_width="1.2",
+            stroke_linecap="round", stroke_linejoin="round")
+        for d, filled in paths)
+    return _el("pattern", body, id=terrain_pattern_id(terrain, prefix), width=size, height=size,
+               patternUnits="userSpaceOnUse", class_=f"terrain-art terrain-art-{terrain}")
 
 
 @dataclass
