@@ -168,3 +168,25 @@ def test_a_step_files_the_next_tail_without_the_game_the_service_left_on_its_row
     assert all(type(row) is selectors.TailRow for row in filed.rows)
     assert [row.sequence for row in filed.rows] == \
         [row.sequence for row in selectors.log_tail(game=Game.objects.get(pk=game.pk), seat_index=0).rows]
+
+
+def test_an_api_step_files_the_next_tail_so_its_first_reader_reads_no_log_row(client, players,
+                                                                               django_assert_num_queries):
+    game = seed_game_fast(players, 30)
+    selectors.log_tail(game=game, seat_index=0)   # the tail at this version, as a page read files it
+    state = load_state(game)
+    seat = acting_seat(state)
+    action = next(a for a in legal_actions(load_content(), state, seat) if "take_back" not in a.kind)
+    client.force_login(players[seat])
+    response = client.post(f"/api/v1/games/{game.pk}/actions/",
+                           {"action": action.to_json(), "expected_version": game.version},
+                           content_type="application/json", HTTP_IDEMPOTENCY_KEY="api-tail-1")
+    assert response.status_code == 201, response.content
+    fresh = Game.objects.get(pk=game.pk)
+    filed = cache.get(f"game:{fresh.pk}:{fresh.seed[:8]}:{fresh.version}:tail")
+    assert filed is not None and filed.rows[-1].sequence == fresh.version
+    with django_assert_num_queries(0):
+        tail = selectors.log_tail(game=fresh, seat_index=1 - seat)
+    assert tail.total == GameAction.objects.filter(game=game).count()
+    assert [selectors.log_entry(row, 1 - seat, game=fresh) for row in tail.rows] == \
+        selectors.visible_log(game=fresh, seat_index=1 - seat)[-selectors.TAIL_ROWS:]
