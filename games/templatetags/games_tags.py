@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import html
 import uuid
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils import dateformat
+from django.utils import dateformat, timezone
 from django.utils.formats import get_format
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the template engine's own
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
@@ -147,11 +149,21 @@ def _text(value: Any) -> str:
 _LOG_TAKEN_BACK = '</del>\n          <span class="badge">{}</span>'
 
 
-def _log_dates(value: Any, short: str) -> tuple[str, str]:
+def _log_dates(value: Any, short: str, zone: str, lang: str | None) -> tuple[str, str]:
     """``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` of a log entry's time (``short``: that format
-    in the active language, looked up once per log)."""
+    in the active language, looked up once per log; ``zone`` and ``lang``: the active time zone's name and
+    language, which decide the answer along with the time and the format)."""
     if value in (None, ""):
         return "", ""
+    return _log_dates_kept(value, short, zone, lang)
+
+
+@lru_cache(maxsize=4096)
+def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tuple[str, str]:
+    """``_log_dates`` once per process for each time, format, zone and language: a log entry's time is
+    written the same way on every page that shows it (some 40 per first render, each a few dozen calls of
+    Django's date format: issue 17, seventh wave). Two equal times are the same instant, which is all the
+    local time shown depends on."""
     local = template_localtime(value)
     # The date filter's "c" is the datetime's isoformat (django.utils.dateformat.DateFormat.c).
     return html.escape(local.isoformat()), html.escape(dateformat.format(local, short))
@@ -190,6 +202,7 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
              "rule": _("rule %(rule)s"), "read": _("Read rule %(rule)s")}
     rules: dict[str, str] = {}
     short = get_format("SHORT_DATETIME_FORMAT")
+    zone, lang = timezone.get_current_timezone_name(), get_language()
     out = []
     for entry in reversed(log):
         taken_back = bool(entry.get("taken_back"))
@@ -197,7 +210,7 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
         seat = entry.get("seat")
         dot = ("" if seat is None else
                f'<span class="seat-dot" style="background: {_text(seat_colour(seat))}" aria-hidden="true"></span>')
-        iso, shown = _log_dates(entry.get("created_at"), short)
+        iso, shown = _log_dates(entry.get("created_at"), short, zone, lang)
         out.append(
             f'\n    <li class="log-entry{" taken-back" if taken_back else ""}" value="{sequence}">\n'
             f'      <div class="log-action">\n'
