@@ -407,6 +407,7 @@ def _draw_card(region: Region, x0: float, y0: float, lang: str, scene: Scene, pr
     return out
 
 
+@lru_cache(maxsize=8192)
 def _label_text(placed: Placed, cls: str) -> SafeString:
     """A laid-out word: drawn exactly as wide as the layout measured it (``textLength``), centred on its x.
     A shortened one carries its full text as a tooltip."""
