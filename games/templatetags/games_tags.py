@@ -11,7 +11,7 @@ from django import template
 from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.formats import get_format
-from django.utils.html import conditional_escape, escape
+from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the template engine's own
 from django.utils.translation import get_language
@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
 from games.presenters.board import SEAT_COLOURS
+from games.presenters.svg import escaped as _escape
 from games.variants import AUTOMATIC_LEVEL
 
 register = template.Library()
@@ -170,7 +171,7 @@ def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tupl
 
 
 def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str, str]) -> str:
-    text = conditional_escape(event.get("text", ""))
+    text = _escape(event.get("text", ""))
     parts = ["\n          <li>\n            ", f"<del>{text}</del>" if taken_back else text, "\n            "]
     dice = event.get("dice")
     if dice:
@@ -216,8 +217,8 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
             f'      <div class="log-action">\n'
             f'        <span class="seq">#{sequence}</span>\n'
             f"        {dot}\n"
-            f'        {"<del>" if taken_back else ""}<strong>{conditional_escape(entry.get("who", ""))}</strong>: '
-            f'{conditional_escape(entry.get("action_text", ""))}'
+            f'        {"<del>" if taken_back else ""}<strong>{_escape(entry.get("who", ""))}</strong>: '
+            f'{_escape(entry.get("action_text", ""))}'
             f'{_LOG_TAKEN_BACK.format(words["taken back"]) if taken_back else ""}\n'
             f'        <time class="muted" datetime="{iso}">{shown}</time>\n'
             f"      </div>\n      ")
@@ -239,19 +240,19 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
                                                   ("manor of", _("manor of")), ("Ways", _("Ways")))}
     out = []
     for square in squares:
-        out.append(f'\n      <li><strong>{conditional_escape(square.get("where", ""))}</strong>: '
-                   f'{conditional_escape(square.get("title", ""))}\n        ')
+        out.append(f'\n      <li><strong>{_escape(square.get("where", ""))}</strong>: '
+                   f'{_escape(square.get("title", ""))}\n        ')
         fields = square.get("fields")
         if fields:
             out.append("\n          <ul>\n            ")
             for f in fields:
-                out.append(f'\n              <li>{conditional_escape(f.get("text", ""))}')
+                out.append(f'\n              <li>{_escape(f.get("text", ""))}')
                 for key, lead in (("tokens", f'; {words["tokens"]}: '), ("heroes", f'; {words["heroes"]}: '),
                                   ("manors", f'; {words["manor of"]} ')):
                     if f.get(key):
-                        out.append(lead + ", ".join([conditional_escape(v) for v in f[key]]))
+                        out.append(lead + ", ".join([_escape(v) for v in f[key]]))
                 out.append("</li>\n            ")
-            paths = ", ".join([conditional_escape(p) for p in square.get("paths", "")])
+            paths = ", ".join([_escape(p) for p in square.get("paths", "")])
             out.append(f'\n          </ul>\n          <p class="paths-text">{words["Ways"]}: {paths}</p>\n        ')
         out.append("\n      </li>\n    ")
     return SafeString("".join(out))
