@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 import uuid
 from functools import lru_cache
 from typing import Any
@@ -170,7 +171,7 @@ def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tupl
     return html.escape(local.isoformat()), html.escape(dateformat.format(local, short))
 
 
-def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str, str]) -> str:
+def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str | None, str]) -> str:
     text = _escape(event.get("text", ""))
     parts = ["\n          <li>\n            ", f"<del>{text}</del>" if taken_back else text, "\n            "]
     dice = event.get("dice")
@@ -184,7 +185,7 @@ def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], r
     if rule:
         url = rules.get(rule)
         if url is None:
-            url = rules[rule] = _text(reverse("games:rule", args=[rule]))
+            url = rules[rule] = _rule_url(rule, rules)
         code = _text(rule)
         parts.append(
             f'\n              <details class="rule-ref" hx-get="{url}" hx-trigger="toggle once" '
@@ -196,12 +197,28 @@ def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], r
     return "".join(parts)
 
 
+_RULE_MARK = "hw-rule-7c1f"
+_PLAIN_RULE = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def _rule_url(rule: str, rules: dict[str | None, str]) -> str:
+    """The escaped URL of a rule's page: reversed once per log with a mark in place of the rule (kept in
+    ``rules`` under None; some 20 rules per page), which a rule made of letters, digits and ``_.-``
+    replaces as reverse would write it (it quotes none of them)."""
+    if not _PLAIN_RULE.fullmatch(rule):
+        return _text(reverse("games:rule", args=[rule]))
+    pattern = rules.get(None)
+    if pattern is None:
+        pattern = rules[None] = _text(reverse("games:rule", args=[_RULE_MARK]))
+    return pattern.replace(_RULE_MARK, rule)
+
+
 @register.filter
 def log_items(log: list[dict[str, Any]]) -> SafeString:
     """The ``<li>`` of each log entry, newest first, as ``{% for entry in log reversed %}`` wrote them."""
     words = {"dice": escape(_("dice")), "taken back": escape(_("taken back")),
              "rule": _("rule %(rule)s"), "read": _("Read rule %(rule)s")}
-    rules: dict[str, str] = {}
+    rules: dict[str | None, str] = {}  # each rule's URL; under None the reversed pattern
     short = get_format("SHORT_DATETIME_FORMAT")
     zone, lang = timezone.get_current_timezone_name(), get_language()
     out = []
