@@ -331,8 +331,10 @@ def card_box(x0: float, y0: float) -> Box:
 # shows nothing of the game's state or of the viewer — only the content's region, where it lies and the
 # words of the language — so every seat's and every version's board draws the same card the same way.
 # Kept per process (a pure function's answers, never stale: the region itself is held with its drawing,
-# so a content loaded anew never meets an old entry), at most CARDS_KEPT drawings (a few kB each).
-CARDS_KEPT = 2048
+# so a content loaded anew never meets an old entry), at most CARDS_KEPT drawings: some 7 kB of text and
+# as much again of label requests each, so at most about 15 MB; 25 regions on 25 squares make 625 per
+# language. When full, all are dropped and drawn again as they are asked for.
+CARDS_KEPT = 1024
 _CARDS: dict[tuple[int, float, float, str, str | None, str], tuple[Region, list[SafeString], Scene]] = {}
 
 
