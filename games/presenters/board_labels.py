@@ -198,13 +198,20 @@ def shortened(text: str, n: int) -> str:
 
 
 def variants(request: Request) -> list[str]:
+    return list(_variants(request))
+
+
+def _variants(request: Request) -> Iterator[str]:
+    """``variants`` one at a time: most labels fit in full, and their shortenings are then never made
+    (issue 17, seventh wave: some 1,000 calls per board)."""
     out = [request.text, *request.fallbacks]
+    yield from out
     if request.shorten:
         for n in SHORT_LENGTHS:
             text = shortened(request.text, n)
             if text not in out and len(text) < len(out[-1]):
                 out.append(text)
-    return out
+                yield text
 
 
 def _candidates(near: Box, w: float, h: float, prefer: Sequence[str],
@@ -273,7 +280,7 @@ def _place(request: Request, blocked: _Grid, labels: _Grid) -> Placed | None:
     px, py = request.pad
     h = (ASCENT + DESCENT) * request.size + 2 * py
     fallback: tuple[float, Box, str, float] | None = None
-    for text in variants(request):
+    for text in _variants(request):
         tw = text_width(text, request.size, bold=request.bold)
         w = tw + 2 * px
         spots = _corners(request.near, w, h) if request.corners else _candidates(
