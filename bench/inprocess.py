@@ -1,13 +1,14 @@
-"""The game page's and the API's requests in one process (issue 17): Django's test client on a scratch
-SQLite database with the local-memory cache, so no network and no other server is involved — the
-Python work per request alone. Prints the median milliseconds (wall clock and CPU) of each request at
-logs of 10 and 1,500 actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats;
-`--profile "htmx submit"`: also print cProfile's top cumulative entries of the requests whose name starts so
-(repeatable); `--calls`: also print each warm request's Python function calls, a count the machine's load does
-not change, and those of each cold partial and htmx submit — counted as they run, so their times then
-include the counting; `--real`: PostgreSQL (a scratch database beside DATABASE_URL, else postgres@127.0.0.1)
-and Redis (BENCH_REDIS_URL, else database 11 on 127.0.0.1) as the server has them, with each request's
-database connection handed back to the pool at its end as in a server — the test client alone keeps it).
+"""The game page's and the API's requests in one process (issue 17): Django's test client on a scratch SQLite
+database with the local-memory cache, so no network and no other server is involved — the Python work per
+request alone. Prints the median milliseconds (wall clock and CPU) of each request at logs of 10 and 1,500
+actions (`.venv/bin/python -m bench inprocess`; `--quick`: 150 instead of 1,500, fewer repeats; `--profile "htmx
+submit"`: also print cProfile's top cumulative entries of the requests whose name starts so (repeatable;
+`--profile "partial (cold"` profiles the first render of each version by the other seat); `--calls`: also print
+each warm request's Python function calls, a count the machine's load does not change, and those of each cold
+partial and htmx submit — counted as they run, so their times then include the counting; `--real`: PostgreSQL (a
+scratch database beside DATABASE_URL, else postgres@127.0.0.1) and Redis (BENCH_REDIS_URL, else database 11 on
+127.0.0.1) as the server has them, with each request's database connection handed back to the pool at its end as
+in a server — the test client alone keeps it).
 
 "warm": the same request again at the same game version (what every poller and reader after the first
 gets); "cold": the first request of a seat after another seat's step (what the version's first reader
@@ -221,8 +222,8 @@ def _measure(log_length: int, repeat: int, steps: int, calls: bool = False) -> d
                 client.post, api + "actions/", body, content_type="application/json",
                 HTTP_IDEMPOTENCY_KEY=f"in-{log_length}-{step}")), 1))
         other = clients[1 - seat]
-        cold.append(_ms(count("partial (cold: first after a step)",
-                              partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true")), 1))
+        cold.append(_ms(count("partial (cold: first after a step)", _profiled("partial (cold: first after a step)",
+                              partial(other.get, poll_url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true"))), 1))
     for name, counts in once.items():
         if counts:
             print(f"log {log_length}: {name:<32} {statistics.median(counts):>9,.0f} function calls per request "

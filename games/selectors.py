@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict, overload
 
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
@@ -231,7 +231,7 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
     return view
 
 
-def log_entry(row: GameAction, seat_index: int | None, *, game: Game) -> dict[str, Any]:
+def log_entry(row: GameAction | TailRow, seat_index: int | None, *, game: Game) -> dict[str, Any]:
     """One log row as this seat may read it, through the engine's event visibility (ruling R-111):
     events hidden from it are left out, secrets in the others' events are cut out."""
     title = title_of(game)
@@ -285,12 +285,31 @@ TAIL_SECONDS = 600
 _TAIL_FIELDS = ("sequence", "seat", "action", "events", "taken_back", "sealed", "created_at")
 
 
+class TailRow(NamedTuple):
+    """One row of the log's tail as the cache keeps it: the fields a log entry reads, as plain values (a
+    model instance pickles and unpickles at about three times the cost, and a tail is 120 rows, filed by
+    the step's submit and unpickled by every first reader of the version: issue 17, seventh wave)."""
+
+    sequence: int
+    seat: int | None
+    action: Any
+    events: Any
+    taken_back: bool
+    sealed: bool
+    created_at: Any
+
+
+def _tail_row(row: GameAction) -> TailRow:
+    """The row's fields a log entry reads, without the game object the service left on it (with its state)."""
+    return TailRow(row.sequence, row.seat, row.action, row.events, row.taken_back, row.sealed, row.created_at)
+
+
 @dataclass(frozen=True)
 class LogTail:
     """The newest rows of a game's log at one version (oldest first, undescribed and not yet filtered for
     a seat: ``log_entry`` does that per row) and how many rows the log has in all."""
 
-    rows: tuple[GameAction, ...]
+    rows: tuple[TailRow, ...]
     total: int
 
 
@@ -322,7 +341,7 @@ def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> Log
     version = Game.objects.filter(pk=game.pk).values("version")
     newest = list(rows.only(*_TAIL_FIELDS).annotate(log_total=Subquery(count), at_version=Subquery(version))
                   .order_by("-sequence")[:TAIL_ROWS])
-    tail = LogTail(tuple(reversed(newest)), newest[0].log_total if newest else 0)
+    tail = LogTail(tuple(_tail_row(row) for row in reversed(newest)), newest[0].log_total if newest else 0)
     # Rows read in the same statement as the game's version: cached only if that is the version the
     # request holds (a write committed in between would otherwise file newer rows under an older key).
     if upto is None and newest and newest[0].at_version == game.version:
@@ -347,17 +366,11 @@ def log_tail_extend(*, game: Game, version: int, rows: list[GameAction]) -> None
     before = cache.get(_tail_key(game, version))
     if before is None:
         return
-    tail = LogTail((before.rows + tuple(_slim(row) for row in rows))[-TAIL_ROWS:], before.total + len(rows))
+    tail = LogTail((before.rows + tuple(_tail_row(row) for row in rows))[-TAIL_ROWS:], before.total + len(rows))
     if cache.add(_tail_key(game, rows[-1].sequence), tail, TAIL_SECONDS):
         # The response the writer renders next reads the tail from this object rather than the cache
         # (a long game's 120 rows cost milliseconds to unpickle); only what the cache now holds is kept.
         game._log_tail = (rows[-1].sequence, tail)
-
-
-def _slim(row: GameAction) -> GameAction:
-    """The row's fields a log entry reads, without the game object the service left on it (with its
-    state): that is not to be pickled into the cache with every tail."""
-    return GameAction(pk=row.pk, game_id=row.game_id, **{name: getattr(row, name) for name in _TAIL_FIELDS})
 
 
 def log_entries_at(*, game: Game, seat_index: int | None, sequences: list[int]) -> list[dict[str, Any]]:

@@ -399,6 +399,11 @@ class ActionsView(ApiView):
             if isinstance(exc, StaleVersion):
                 exc.details = {"current_version": Game.objects.values_list("version", flat=True).get(pk=game_id)}
             raise
+        if not result.replayed:
+            # The step's row onto the cached tail of the log, as the page's submit files it: the version's
+            # first reader then unpickles the tail instead of reading 120 rows (issue 17, seventh wave).
+            row = result.action
+            selectors.log_tail_extend(game=row.game, version=row.sequence - 1, rows=[row])
         response = Response(_submitted(result.action), status=status.HTTP_201_CREATED)
         if result.replayed:
             response["Idempotent-Replayed"] = "true"

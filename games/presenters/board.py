@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -265,19 +267,20 @@ def terrain_pattern_id(terrain: str, prefix: str = "") -> str:
 
 def terrain_defs(terrains: Iterable[str], prefix: str = "") -> SafeString:
     """One <pattern> per terrain in ``terrains`` (each once, sorted), for a <defs> block."""
-    out = []
-    for terrain in sorted(set(terrains)):
-        art = TERRAIN_ART.get(terrain)
-        if art is None:
-            continue
-        size, ink, paths = art
-        body = _join(
-            _el("path", d=_spaced(d), fill=ink if filled else "none", stroke=ink, stroke_width="1.2",
-                stroke_linecap="round", stroke_linejoin="round")
-            for d, filled in paths)
-        out.append(_el("pattern", body, id=terrain_pattern_id(terrain, prefix), width=size, height=size,
-                       patternUnits="userSpaceOnUse", class_=f"terrain-art terrain-art-{terrain}"))
-    return _join(out)
+    return _join([_terrain_pattern(terrain, prefix) for terrain in sorted(set(terrains)) if terrain in TERRAIN_ART])
+
+
+@lru_cache(maxsize=64)
+def _terrain_pattern(terrain: str, prefix: str) -> SafeString:
+    """A terrain's <pattern>: drawn from constants alone, so once per process and pattern set (it was drawn
+    for every board and legend, its paths spaced by a regular expression each time: issue 17, seventh wave)."""
+    size, ink, paths = TERRAIN_ART[terrain]
+    body = _join(
+        _el("path", d=_spaced(d), fill=ink if filled else "none", stroke=ink, stroke_width="1.2",
+            stroke_linecap="round", stroke_linejoin="round")
+        for d, filled in paths)
+    return _el("pattern", body, id=terrain_pattern_id(terrain, prefix), width=size, height=size,
+               patternUnits="userSpaceOnUse", class_=f"terrain-art terrain-art-{terrain}")
 
 
 @dataclass
@@ -324,10 +327,42 @@ def card_box(x0: float, y0: float) -> Box:
     return Box(x0 - LABEL_REACH, y0 - LABEL_REACH, x0 + CARD + LABEL_REACH, y0 + CARD + LABEL_REACH)
 
 
+# Each revealed card's drawing by card, place, language and pattern set (issue 17, seventh wave): a card
+# shows nothing of the game's state or of the viewer — only the content's region, where it lies and the
+# words of the language — so every seat's and every version's board draws the same card the same way.
+# Kept per process (a pure function's answers, never stale: the region itself is held with its drawing,
+# so a content loaded anew never meets an old entry), at most CARDS_KEPT drawings: some 7 kB of text and
+# as much again of label requests each, so at most about 15 MB; 25 regions on 25 squares make 625 per
+# language. When full, all are dropped and drawn again as they are asked for.
+CARDS_KEPT = 1024
+_CARDS: dict[tuple[int, float, float, str, str | None, str], tuple[Region, list[SafeString], Scene]] = {}
+
+
 def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix: str = "") -> list[SafeString]:
     """One revealed card: background and its terrain's drawing, letter and name, paths, fields (with their
     own coordinates). ``prefix`` names the pattern set of the <svg> the card is drawn in. The fields' codes
-    and names are asked of ``scene``'s label layout and drawn with the other labels."""
+    and names are asked of ``scene``'s label layout and drawn with the other labels.
+
+    Drawn once per card, place and language (``_CARDS``); what it asks of the label layout is added to
+    ``scene`` in the order ``_draw_card`` asked it (each of the scene's lists keeps its own order)."""
+    key = (id(region), x0, y0, lang, translation.get_language(), prefix)
+    kept = _CARDS.get(key)
+    if kept is None or kept[0] is not region:
+        own = Scene()
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        kept = _CARDS[key] = (region, _draw_card(region, x0, y0, lang, own, prefix), own)
+    _region, out, own = kept
+    scene.obstacles.extend(own.obstacles)
+    scene.cards.extend(own.cards)
+    scene.codes.extend(own.codes)
+    scene.names.extend(own.names)
+    scene.classes.update(own.classes)
+    return list(out)
+
+
+def _draw_card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix: str) -> list[SafeString]:
+    """``_card``'s drawing: it adds to ``scene``'s obstacles, cards, codes, names and classes only."""
     out = [
         _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_=f"card terrain-{region.terrain}"),
     ]
@@ -374,6 +409,7 @@ def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix:
     return out
 
 
+@lru_cache(maxsize=8192)
 def _label_text(placed: Placed, cls: str) -> SafeString:
     """A laid-out word: drawn exactly as wide as the layout measured it (``textLength``), centred on its x.
     A shortened one carries its full text as a tooltip."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # Advance widths in em of DejaVu Sans Book (its bold is about 8 % wider); anything not listed counts as
 # the widest ordinary letter, so an unknown character makes a label longer, never shorter.
@@ -47,8 +48,14 @@ ELLIPSIS = "…"
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """The estimated drawn width of ``text`` at ``size`` units (the board draws it at exactly this width)."""
-    em = sum(_WIDTHS.get(ch, _WIDEST) for ch in text)
-    return em * size * (BOLD if bold else 1.0)
+    return _em(text) * size * (BOLD if bold else 1.0)
+
+
+@lru_cache(maxsize=8192)
+def _em(text: str) -> float:
+    """``text``'s width in em: the same few hundred words (codes, names, costs) are measured for every
+    board and every shortening tried, some 1,300 times per first render (issue 17, seventh wave)."""
+    return sum(_WIDTHS.get(ch, _WIDEST) for ch in text)
 
 
 @dataclass(frozen=True)
@@ -138,8 +145,15 @@ class _Grid:
                 yield i, j
 
     def add(self, box: Box) -> None:
-        for key in self._keys(box):
-            self.buckets.setdefault(key, []).append(box)
+        """``box`` into each bucket it reaches, walked directly as ``hits`` does (a layout adds some 400 boxes)."""
+        cell, buckets = self.cell, self.buckets
+        for i in range(int(box.x0 // cell), int(box.x1 // cell) + 1):
+            for j in range(int(box.y0 // cell), int(box.y1 // cell) + 1):
+                bucket = buckets.get((i, j))
+                if bucket is None:
+                    buckets[(i, j)] = [box]
+                else:
+                    bucket.append(box)
 
     def near(self, box: Box) -> Iterator[Box]:
         seen: set[int] = set()
@@ -184,13 +198,20 @@ def shortened(text: str, n: int) -> str:
 
 
 def variants(request: Request) -> list[str]:
+    return list(_variants(request))
+
+
+def _variants(request: Request) -> Iterator[str]:
+    """``variants`` one at a time: most labels fit in full, and their shortenings are then never made
+    (issue 17, seventh wave: some 1,000 calls per board)."""
     out = [request.text, *request.fallbacks]
+    yield from out
     if request.shorten:
         for n in SHORT_LENGTHS:
             text = shortened(request.text, n)
             if text not in out and len(text) < len(out[-1]):
                 out.append(text)
-    return out
+                yield text
 
 
 def _candidates(near: Box, w: float, h: float, prefer: Sequence[str],
@@ -259,7 +280,7 @@ def _place(request: Request, blocked: _Grid, labels: _Grid) -> Placed | None:
     px, py = request.pad
     h = (ASCENT + DESCENT) * request.size + 2 * py
     fallback: tuple[float, Box, str, float] | None = None
-    for text in variants(request):
+    for text in _variants(request):
         tw = text_width(text, request.size, bold=request.bold)
         w = tw + 2 * px
         spots = _corners(request.near, w, h) if request.corners else _candidates(

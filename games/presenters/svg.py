@@ -35,6 +35,11 @@ def _escaped(value: Any) -> str:
     return html_of() if html_of is not None else html.escape(str(value))
 
 
+# For text written outside a drawing too (the log's and the board-as-text's filters, games_tags): what
+# ``conditional_escape`` writes, without its wrappers for lazy text (some 600 values per first render).
+escaped = _escaped
+
+
 # Keyword → attribute name (``class_`` → ``class``, ``stroke_width`` → ``stroke-width``): the drawings use
 # a few dozen names, each worked out once per process (a pure function's answers, never stale).
 _NAMES: dict[str, str] = {}

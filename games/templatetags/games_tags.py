@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import html
+import re
 import uuid
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils import dateformat
+from django.utils import dateformat, timezone
 from django.utils.formats import get_format
-from django.utils.html import conditional_escape, escape
+from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the template engine's own
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
 from games.presenters.board import SEAT_COLOURS
+from games.presenters.svg import escaped as _escape
 from games.variants import AUTOMATIC_LEVEL
 
 register = template.Library()
@@ -147,18 +151,28 @@ def _text(value: Any) -> str:
 _LOG_TAKEN_BACK = '</del>\n          <span class="badge">{}</span>'
 
 
-def _log_dates(value: Any, short: str) -> tuple[str, str]:
+def _log_dates(value: Any, short: str, zone: str, lang: str | None) -> tuple[str, str]:
     """``|date:'c'`` and ``|date:"SHORT_DATETIME_FORMAT"`` of a log entry's time (``short``: that format
-    in the active language, looked up once per log)."""
+    in the active language, looked up once per log; ``zone`` and ``lang``: the active time zone's name and
+    language, which decide the answer along with the time and the format)."""
     if value in (None, ""):
         return "", ""
+    return _log_dates_kept(value, short, zone, lang)
+
+
+@lru_cache(maxsize=4096)
+def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tuple[str, str]:
+    """``_log_dates`` once per process for each time, format, zone and language: a log entry's time is
+    written the same way on every page that shows it (some 40 per first render, each a few dozen calls of
+    Django's date format: issue 17, seventh wave). Two equal times are the same instant, which is all the
+    local time shown depends on."""
     local = template_localtime(value)
     # The date filter's "c" is the datetime's isoformat (django.utils.dateformat.DateFormat.c).
     return html.escape(local.isoformat()), html.escape(dateformat.format(local, short))
 
 
-def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str, str]) -> str:
-    text = conditional_escape(event.get("text", ""))
+def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str | None, str]) -> str:
+    text = _escape(event.get("text", ""))
     parts = ["\n          <li>\n            ", f"<del>{text}</del>" if taken_back else text, "\n            "]
     dice = event.get("dice")
     if dice:
@@ -171,7 +185,7 @@ def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], r
     if rule:
         url = rules.get(rule)
         if url is None:
-            url = rules[rule] = _text(reverse("games:rule", args=[rule]))
+            url = rules[rule] = _rule_url(rule, rules)
         code = _text(rule)
         parts.append(
             f'\n              <details class="rule-ref" hx-get="{url}" hx-trigger="toggle once" '
@@ -183,13 +197,30 @@ def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], r
     return "".join(parts)
 
 
+_RULE_MARK = "hw-rule-7c1f"
+_PLAIN_RULE = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def _rule_url(rule: str, rules: dict[str | None, str]) -> str:
+    """The escaped URL of a rule's page: reversed once per log with a mark in place of the rule (kept in
+    ``rules`` under None; some 20 rules per page), which a rule made of letters, digits and ``_.-``
+    replaces as reverse would write it (it quotes none of them)."""
+    if not _PLAIN_RULE.fullmatch(rule):
+        return _text(reverse("games:rule", args=[rule]))
+    pattern = rules.get(None)
+    if pattern is None:
+        pattern = rules[None] = _text(reverse("games:rule", args=[_RULE_MARK]))
+    return pattern.replace(_RULE_MARK, rule)
+
+
 @register.filter
 def log_items(log: list[dict[str, Any]]) -> SafeString:
     """The ``<li>`` of each log entry, newest first, as ``{% for entry in log reversed %}`` wrote them."""
     words = {"dice": escape(_("dice")), "taken back": escape(_("taken back")),
              "rule": _("rule %(rule)s"), "read": _("Read rule %(rule)s")}
-    rules: dict[str, str] = {}
+    rules: dict[str | None, str] = {}  # each rule's URL; under None the reversed pattern
     short = get_format("SHORT_DATETIME_FORMAT")
+    zone, lang = timezone.get_current_timezone_name(), get_language()
     out = []
     for entry in reversed(log):
         taken_back = bool(entry.get("taken_back"))
@@ -197,14 +228,14 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
         seat = entry.get("seat")
         dot = ("" if seat is None else
                f'<span class="seat-dot" style="background: {_text(seat_colour(seat))}" aria-hidden="true"></span>')
-        iso, shown = _log_dates(entry.get("created_at"), short)
+        iso, shown = _log_dates(entry.get("created_at"), short, zone, lang)
         out.append(
             f'\n    <li class="log-entry{" taken-back" if taken_back else ""}" value="{sequence}">\n'
             f'      <div class="log-action">\n'
             f'        <span class="seq">#{sequence}</span>\n'
             f"        {dot}\n"
-            f'        {"<del>" if taken_back else ""}<strong>{conditional_escape(entry.get("who", ""))}</strong>: '
-            f'{conditional_escape(entry.get("action_text", ""))}'
+            f'        {"<del>" if taken_back else ""}<strong>{_escape(entry.get("who", ""))}</strong>: '
+            f'{_escape(entry.get("action_text", ""))}'
             f'{_LOG_TAKEN_BACK.format(words["taken back"]) if taken_back else ""}\n'
             f'        <time class="muted" datetime="{iso}">{shown}</time>\n'
             f"      </div>\n      ")
@@ -226,19 +257,19 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
                                                   ("manor of", _("manor of")), ("Ways", _("Ways")))}
     out = []
     for square in squares:
-        out.append(f'\n      <li><strong>{conditional_escape(square.get("where", ""))}</strong>: '
-                   f'{conditional_escape(square.get("title", ""))}\n        ')
+        out.append(f'\n      <li><strong>{_escape(square.get("where", ""))}</strong>: '
+                   f'{_escape(square.get("title", ""))}\n        ')
         fields = square.get("fields")
         if fields:
             out.append("\n          <ul>\n            ")
             for f in fields:
-                out.append(f'\n              <li>{conditional_escape(f.get("text", ""))}')
+                out.append(f'\n              <li>{_escape(f.get("text", ""))}')
                 for key, lead in (("tokens", f'; {words["tokens"]}: '), ("heroes", f'; {words["heroes"]}: '),
                                   ("manors", f'; {words["manor of"]} ')):
                     if f.get(key):
-                        out.append(lead + ", ".join([conditional_escape(v) for v in f[key]]))
+                        out.append(lead + ", ".join([_escape(v) for v in f[key]]))
                 out.append("</li>\n            ")
-            paths = ", ".join([conditional_escape(p) for p in square.get("paths", "")])
+            paths = ", ".join([_escape(p) for p in square.get("paths", "")])
             out.append(f'\n          </ul>\n          <p class="paths-text">{words["Ways"]}: {paths}</p>\n        ')
         out.append("\n      </li>\n    ")
     return SafeString("".join(out))

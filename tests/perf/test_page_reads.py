@@ -68,6 +68,18 @@ def test_the_tail_is_the_end_of_the_visible_log_and_is_read_once_per_version(pla
     assert [row.sequence for row in again.rows] == [row.sequence for row in tail.rows]
 
 
+def test_the_tail_is_kept_as_plain_rows_that_describe_as_the_log_does(players):
+    """What the cache keeps of the tail is the rows' values, not model instances (a third of the pickling),
+    and each kept row reads as the log's row does, for every seat and a spectator."""
+    game = seed_game_fast(players, 60)
+    selectors.log_tail(game=game, seat_index=0)
+    kept = cache.get(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail")
+    assert kept is not None and all(type(row) is selectors.TailRow for row in kept.rows)
+    for seat in (0, 1, None):
+        assert [selectors.log_entry(row, seat, game=game) for row in kept.rows] == \
+            selectors.visible_log(game=game, seat_index=seat)[-selectors.TAIL_ROWS:]
+
+
 def test_a_tail_read_after_a_newer_write_is_not_filed_under_the_older_version(players):
     game = seed_game_fast(players, 30)
     stale = Game.objects.get(pk=game.pk)
@@ -151,6 +163,30 @@ def test_a_step_files_the_next_tail_without_the_game_the_service_left_on_its_row
     game.refresh_from_db()
     filed = cache.get(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail")
     assert filed is not None and filed.rows[-1].sequence == game.version
-    assert all(not row._state.fields_cache for row in filed.rows)   # no Game (nor its state) pickled along
+    # Plain values (no model instance, so no Game nor its state pickled along): the next version's first
+    # reader unpickles 120 of them.
+    assert all(type(row) is selectors.TailRow for row in filed.rows)
     assert [row.sequence for row in filed.rows] == \
         [row.sequence for row in selectors.log_tail(game=Game.objects.get(pk=game.pk), seat_index=0).rows]
+
+
+def test_an_api_step_files_the_next_tail_so_its_first_reader_reads_no_log_row(client, players,
+                                                                               django_assert_num_queries):
+    game = seed_game_fast(players, 30)
+    selectors.log_tail(game=game, seat_index=0)   # the tail at this version, as a page read files it
+    state = load_state(game)
+    seat = acting_seat(state)
+    action = next(a for a in legal_actions(load_content(), state, seat) if "take_back" not in a.kind)
+    client.force_login(players[seat])
+    response = client.post(f"/api/v1/games/{game.pk}/actions/",
+                           {"action": action.to_json(), "expected_version": game.version},
+                           content_type="application/json", HTTP_IDEMPOTENCY_KEY="api-tail-1")
+    assert response.status_code == 201, response.content
+    fresh = Game.objects.get(pk=game.pk)
+    filed = cache.get(f"game:{fresh.pk}:{fresh.seed[:8]}:{fresh.version}:tail")
+    assert filed is not None and filed.rows[-1].sequence == fresh.version
+    with django_assert_num_queries(0):
+        tail = selectors.log_tail(game=fresh, seat_index=1 - seat)
+    assert tail.total == GameAction.objects.filter(game=game).count()
+    assert [selectors.log_entry(row, 1 - seat, game=fresh) for row in tail.rows] == \
+        selectors.visible_log(game=fresh, seat_index=1 - seat)[-selectors.TAIL_ROWS:]
