@@ -529,7 +529,8 @@ def _after_post(request: GameRequest, game: selectors.GameWithWaiting, *, seats:
                 waited: bool | None = None) -> HttpResponse:
     """The answer to a POST: with htmx the fresh partial, rendered from the same Game object (after a
     step the service left its new state on it, so no state row is read again); ``seats``: the seats
-    read before a step, which a step does not change (who sits where, bots, the marks of the last visit);
+    read before a step, which a step does not change (who sits where, bots, the marks of the last visit;
+    an old client's set_dice_policy step, the one that changes a seat, updates these objects itself);
     ``waited``: whether this game waited for the user then (the count of games waiting moves by this
     game's change alone)."""
     if request.htmx:

@@ -174,6 +174,12 @@ def action_submit(
     # refresh_from_db() (the new version) finds it without loading the rows again.
     game._state_cache = (sequence, new_state)
     game._state_fresh = True
+    if parsed.kind == "set_dice_policy":
+        # The one step that changes a seat row: a view that renders its answer from the seats it read
+        # before the step (games.views._after_post) holds these very objects.
+        for kept in getattr(game, "_seats_list", None) or ():
+            if kept.index == seat:
+                kept.dice_policy = parsed.policy
     game._seats_list = None
     if game is not locked:
         _written_row(game, locked, updates, sequence)

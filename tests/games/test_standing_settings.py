@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 import pytest
@@ -114,3 +115,29 @@ def test_the_api_reads_and_changes_the_setting_without_a_step(user, other_user):
     stranger = APIClient()
     stranger.force_authenticate(UserFactory())
     assert stranger.get(url).status_code in (403, 404)
+
+
+@pytest.mark.django_db
+def test_an_old_clients_policy_step_shows_the_new_setting_in_the_htmx_answer(client, user, other_user):
+    """The htmx answer is rendered from the seats read before the step (a step does not change them),
+    except that an old client's set_dice_policy step does: the answer shows the setting it made."""
+    game = game_in_play(user, other_user)
+
+    def offered() -> bool:  # the engine offers the step in the action phase, after the move
+        return any(a.kind == "set_dice_policy"
+                   for a in legal_actions(load_content(), load_state(game), game.current_seat))
+    for _ in range(30):
+        if offered():
+            break
+        submit_first_legal(game)
+        game.refresh_from_db()
+    assert offered()
+    mover = next(s for s in game.seats.select_related("user") if s.index == game.current_seat)
+    client.force_login(mover.user)
+    response = client.post(reverse("games:submit", args=[game.pk]),
+                           {"kind": "set_dice_policy", "params": json.dumps({"policy": "ask"}),
+                            "version": game.version, "idempotency_key": "old-client-policy"},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert Seat.objects.get(pk=mover.pk).dice_policy == "ask"
+    assert 'name="dice_policy" value="ask" checked' in response.content.decode()
