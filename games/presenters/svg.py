@@ -50,10 +50,19 @@ def _attrs(values: dict[str, Any]) -> str:
     for key, value in values.items():
         if value is None or value is False:
             continue
-        name = _NAMES.get(key)
-        if name is None:
+        if key in _NAMES:
+            name = _NAMES[key]
+        else:
             name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{_escaped(value)}"')
+        # ``_escaped``'s common kinds inline: a first render writes some 2,700 attribute values, and the
+        # call per value was a tenth of the board's calls (issue 17, seventh wave, second round).
+        kind = type(value)
+        if kind is str:
+            if _SPECIAL.search(value):
+                value = html.escape(value)
+        elif kind is not int and kind is not float and kind is not SafeString:
+            value = _escaped(value)
+        parts.append(f'{name}="{value}"')
     return " ".join(parts)
 
 
@@ -67,11 +76,20 @@ def join(parts: Iterable[str]) -> SafeString:
     return SafeString("".join([_escaped(part) for part in parts]))
 
 
+# Tag name → its escape (the drawings use a dozen literal names), so ``el`` escapes none of them again.
+_TAGS: dict[str, str] = {}
+
+
 def el(tag: str, content: str = "", **values: Any) -> SafeString:
     """One element: ``content`` is drawn parts (kept) or text (escaped)."""
-    name = _escaped(tag)
+    if tag in _TAGS:
+        name = _TAGS[tag]
+    else:
+        name = _TAGS[tag] = _escaped(tag)
     if content:
-        return SafeString(f"<{name} {_attrs(values)}>{_escaped(content)}</{name}>")
+        if type(content) is not SafeString:
+            content = _escaped(content)
+        return SafeString(f"<{name} {_attrs(values)}>{content}</{name}>")
     return SafeString(f"<{name} {_attrs(values)}/>")
 
 
