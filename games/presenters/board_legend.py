@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -92,11 +93,56 @@ def _token(kind: str, borders: list[str]) -> SafeString:
                  transform="translate(5.5 5.5) scale(.9)"))
 
 
+# Legends drawn, per process: a legend is a pure function of the few things ``_legend_key`` reads from the
+# view (and the language), and most views of a game share one (issue 17, seventh wave, second round: a
+# thousand calls of every first render). The key holds only what the viewer's own view shows, so a legend
+# kept for one seat is one another seat's view would draw byte for byte.
+LEGENDS_KEPT = 256
+_LEGENDS: dict[tuple[Any, ...], tuple[Entry, ...]] = {}
+
+
 def legend(content: Content, view: dict[str, Any], lang: str) -> list[Entry]:
-    entries: list[Entry] = []
+    key = _legend_key(content, view, lang)
+    kept = _LEGENDS.get(key)
+    if kept is None:
+        if len(_LEGENDS) >= LEGENDS_KEPT:
+            _LEGENDS.clear()
+        kept = _LEGENDS[key] = tuple(_draw(*key[2:]))
+    return list(kept)
+
+
+def _legend_key(content: Content, view: dict[str, Any], lang: str) -> tuple[Any, ...]:
+    """Everything the legend shows, read from the view: the revealed cards' terrains, whether a token is
+    face down, each token kind's borders (of its first open token) and each figure's name, the seats with
+    a pawn or a manor on the board, the Kahn. The language twice: the one asked for and the active one,
+    which the labels are translated into."""
     revealed = [cell["letter"] for cell in view.get("board", []) if cell.get("revealed") and cell.get("letter")]
     terrains = {content.regions[letter].terrain for letter in revealed if letter in content.regions}
-    entries += [_terrain(t) for t in board.TERRAIN_ART if t in terrains]
+    tokens = view.get("tokens", [])
+    back = any(t.get("id") is None for t in tokens)
+    borders_of: dict[str, tuple[str, ...]] = {}
+    named: dict[str, str] = {}
+    for t in tokens:
+        kind = t.get("kind")
+        if t.get("id") is None or not kind:
+            continue
+        if kind in figures.FIGURES:
+            if kind not in named:
+                named[kind] = board.token_name(content, t, lang)
+        elif kind in board.TOKEN_GLYPHS:
+            borders_of.setdefault(kind, tuple(t.get("border") or ()))
+    heroes = view.get("heroes", [])
+    seats = tuple(sorted({h["seat"] for h in heroes if h.get("position") or h.get("between")}))
+    manors = tuple(sorted({h["seat"] for h in heroes if h.get("manor")}))
+    return (lang, get_language(), tuple(t for t in board.TERRAIN_ART if t in terrains), back,
+            tuple(sorted(borders_of.items())), tuple(sorted(named.items())), seats, manors,
+            bool(board.boat_fields(view.get("boat"))))
+
+
+def _draw(terrains: tuple[str, ...], back: bool, borders_of: tuple[tuple[str, tuple[str, ...]], ...],
+          named: tuple[tuple[str, str], ...], seats: tuple[int, ...], manors: tuple[int, ...],
+          boat: bool) -> list[Entry]:
+    entries: list[Entry] = [_terrain(t) for t in terrains]
 
     for classes, sign, label in FIELD_ENTRIES:
         entries.append(Entry(_swatch(_field(classes, sign), "0 0 20 20", 1), label()))
@@ -106,43 +152,31 @@ def legend(content: Content, view: dict[str, Any], lang: str) -> list[Entry]:
                      for i, (colour, number) in enumerate((("red", 5), ("yellow", 7), ("green", 9))))
     entries.append(Entry(_swatch(secret, "0 0 56 20", 2.6), _("secret path (2W6 ≤ number)")))
 
-    tokens = view.get("tokens", [])
-    if any(t.get("id") is None for t in tokens):
-        back = (el("rect", x=3.5, y=3.5, width=13, height=13, rx=2, class_="token token-back")
-                + text(10, 13.5, "?", class_="token-back-mark"))
-        entries.append(Entry(_swatch(back, "0 0 20 20", 1), _("face-down token")))
-    borders_of: dict[str, list[str]] = {}
-    named: dict[str, str] = {}
-    for t in tokens:
-        kind = t.get("kind")
-        if t.get("id") is None or not kind:
-            continue
-        if kind in figures.FIGURES:
-            named.setdefault(kind, board.token_name(content, t, lang))
-        elif kind in board.TOKEN_GLYPHS:
-            borders_of.setdefault(kind, t.get("border") or [])
+    if back:
+        back_face = (el("rect", x=3.5, y=3.5, width=13, height=13, rx=2, class_="token token-back")
+                     + text(10, 13.5, "?", class_="token-back-mark"))
+        entries.append(Entry(_swatch(back_face, "0 0 20 20", 1), _("face-down token")))
+    borders = dict(borders_of)
     for kind in TOKEN_KIND_LABELS:
-        if kind in borders_of:
-            entries.append(Entry(_swatch(_token(kind, borders_of[kind]), "0 0 20 20", 1),
+        if kind in borders:
+            entries.append(Entry(_swatch(_token(kind, list(borders[kind])), "0 0 20 20", 1),
                                  TOKEN_KIND_LABELS[kind]()))
-    for kind in sorted(named):
-        entries.append(Entry(_swatch(figures.figure(kind, 0, 0, named[kind]), f"0 0 {figures.SIZE} {figures.SIZE}"),
-                             named[kind]))
+    for kind, name in named:
+        entries.append(Entry(_swatch(figures.figure(kind, 0, 0, name), f"0 0 {figures.SIZE} {figures.SIZE}"),
+                             name))
 
-    seats = sorted({h["seat"] for h in view.get("heroes", []) if h.get("position") or h.get("between")})
     if seats:
         pawns = join(el("path", d=board.pawn_path(9 + 16 * i, 11), class_="hero",
                            fill=board.SEAT_COLOURS[seat % len(board.SEAT_COLOURS)])
                         for i, seat in enumerate(seats))
         entries.append(Entry(_swatch(pawns, f"0 0 {16 * len(seats) + 2} 22", 0.9 + 0.75 * len(seats)),
                              _("hero, a pawn in the player's colour")))
-    manors = sorted({h["seat"] for h in view.get("heroes", []) if h.get("manor")})
     if manors:
         houses = join(el("polygon", points=" ".join(f"{x + 20 * i},{y}" for x, y in HOUSE), class_="manor",
                             fill=board.SEAT_COLOURS[seat % len(board.SEAT_COLOURS)])
                          for i, seat in enumerate(manors))
         entries.append(Entry(_swatch(houses, f"0 0 {20 * len(manors)} 20", 0.4 + 0.85 * len(manors)), _("manor")))
-    if board.boat_fields(view.get("boat")):
+    if boat:
         entries.append(Entry(_swatch(figures.kahn(0, 0, _("The boat")), f"0 0 {figures.SIZE} {figures.SIZE}"),
                              _("The boat")))
     entries.append(Entry(_swatch(el("line", x1=1, y1=5, x2=27, y2=5, class_="path path-ferry"), "0 0 28 10", 1.4),

@@ -94,3 +94,24 @@ def test_the_manors_are_explained_in_their_seat_colours_once_built():
     entries = board_legend.legend(content, _view(["A"], heroes=[{**hero, "manor": code}]), "en")
     labels = _labels(entries)
     assert board.SEAT_COLOURS[1] in entries[labels.index("manor")].swatch
+
+
+def test_a_legend_is_drawn_once_per_process_and_only_for_views_that_show_the_same(monkeypatch):
+    """Kept per process (issue 17): a second view showing the same draws nothing, and a view showing
+    less — another seat that has not peeked at a token — never gets the legend of one that shows more."""
+    content = load_content()
+    codes = [f.code for f in content.regions["A"].fields]
+    board_legend._LEGENDS.clear()
+    drawn = []
+    draw = board_legend._draw
+    monkeypatch.setattr(board_legend, "_draw", lambda *args: drawn.append(args) or draw(*args))
+    peeked = _view(["A"], [_token(content, "monster", codes[0])])
+    hidden = _view(["A"], [_token(content, "monster", codes[0], known=False)])
+    first = board_legend.legend(content, peeked, "en")
+    assert board_legend.legend(content, _view(["A"], [_token(content, "monster", codes[0])]), "en") == first
+    assert len(drawn) == 1
+    labels = _labels(board_legend.legend(content, hidden, "en"))
+    assert len(drawn) == 2 and "monster" not in labels and "face-down token" in labels
+    with translation.override("de"):
+        german = board_legend.legend(content, peeked, "de")
+    assert len(drawn) == 3 and _labels(german) != _labels(first)
