@@ -687,70 +687,100 @@ def _figure_kind(entry: dict[str, Any]) -> str | None:
     return kind if entry.get("id") is not None and kind in figures.FIGURES else None
 
 
+# Each field's tokens drawn, per process (issue 17, seventh wave, second round): what a field's tokens look
+# like and what they ask of the label layout follows from the tokens as the viewer's view shows them
+# (their whole entries are the key: a peeked face is drawn only for a view that shows it), the field's
+# place and card, and the language. A step moves a token or two; the other fields are drawn from here.
+# Kept like the cards (``_CARDS``), with the content held beside the drawing.
+TOKENS_KEPT = 4096
+_TOKENS: dict[tuple[Any, ...], tuple[Content, list[SafeString], Scene]] = {}
+
+
 def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str, scene: Scene) -> list[SafeString]:
-    out = []
+    out: list[SafeString] = []
     by_field: dict[str, list[dict[str, Any]]] = {}
     for entry in view.get("tokens", []):
         by_field.setdefault(entry["field"], []).append(entry)
+    active = translation.get_language()
     for code, entries in by_field.items():
         p = layout.pos(code)
         if p is None:
             continue
-        _sx, sy = _inward(p)
-        # Side by side, centred on the field, on the side towards the card's middle: a figure takes more
-        # room than a token. Their names are laid out with the other labels (``scene``).
-        above = p[1] - FIELD_R - 12
-        below = p[1] + FIELD_R + 4
-        left = p[0] - sum(_slot(e) for e in entries) / 2
-        within = card_box(*card_corner(layout, code))
-        prefer = ("above", "below", "right", "left") if sy < 0 else ("below", "above", "right", "left")
-        for n, entry in enumerate(entries):
-            centre = left + _slot(entry) / 2
-            left += _slot(entry)
-            figure_kind = _figure_kind(entry)
-            key = f"token:{code}:{n}"
-            if figure_kind is not None:
-                size = figures.SIZE
-                y = above - size if sy < 0 else below
-                name = token_name(content, entry, lang)
-                title = name if entry.get("face_up") else _("%(token)s (face down)") % {"token": name}
-                box = Box(centre - size / 2, y, centre + size / 2, y + size)
-                scene.obstacles.append(box)
-                scene.tokens.append(Request(key, name, TOKEN_FONT, box, prefer, bold=True, within=within))
-                scene.classes[key] = "token-label"
-                out.append(_el("g", figures.figure(figure_kind, centre - size / 2, y, title,
-                                                   face_down=not entry.get("face_up")),
-                               class_=f"token-g figure-g token-kind-{figure_kind}", data_kind=figure_kind))
-                continue
-            x = centre - 6.5
-            y = above - 13 if sy < 0 else below
-            box = Box(x - 1, y - 1, x + 14, y + 14)
-            scene.obstacles.append(box)
-            if entry.get("id") is None:
-                out.append(_el("g", _el("title", escape(_("face-down token")))
-                               + _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_="token token-back")
-                               + _text(x + 6.5, y + 10, "?", class_="token-back-mark"), class_="token-g"))
-                continue
+        corner = card_corner(layout, code)
+        key = (code, p, corner, lang, active, json.dumps(entries, sort_keys=True, default=str))
+        kept = _TOKENS.get(key)
+        if kept is None or kept[0] is not content:
+            own = Scene()
+            if len(_TOKENS) >= TOKENS_KEPT:
+                _TOKENS.clear()
+            kept = _TOKENS[key] = (content, _field_tokens(content, code, p, corner, entries, lang, own), own)
+        _content, drawn, own = kept
+        out.extend(drawn)
+        scene.obstacles.extend(own.obstacles)
+        scene.tokens.extend(own.tokens)
+        scene.classes.update(own.classes)
+    return out
+
+
+def _field_tokens(content: Content, code: str, p: tuple[float, float], corner: tuple[float, float],
+                  entries: list[dict[str, Any]], lang: str, scene: Scene) -> list[SafeString]:
+    """One field's tokens side by side: it adds to ``scene``'s obstacles, tokens and classes only."""
+    out: list[SafeString] = []
+    _sx, sy = _inward(p)
+    # Side by side, centred on the field, on the side towards the card's middle: a figure takes more
+    # room than a token. Their names are laid out with the other labels (``scene``).
+    above = p[1] - FIELD_R - 12
+    below = p[1] + FIELD_R + 4
+    left = p[0] - sum(_slot(e) for e in entries) / 2
+    within = card_box(*corner)
+    prefer = ("above", "below", "right", "left") if sy < 0 else ("below", "above", "right", "left")
+    for n, entry in enumerate(entries):
+        centre = left + _slot(entry) / 2
+        left += _slot(entry)
+        figure_kind = _figure_kind(entry)
+        key = f"token:{code}:{n}"
+        if figure_kind is not None:
+            size = figures.SIZE
+            y = above - size if sy < 0 else below
             name = token_name(content, entry, lang)
+            title = name if entry.get("face_up") else _("%(token)s (face down)") % {"token": name}
+            box = Box(centre - size / 2, y, centre + size / 2, y + size)
+            scene.obstacles.append(box)
             scene.tokens.append(Request(key, name, TOKEN_FONT, box, prefer, bold=True, within=within))
             scene.classes[key] = "token-label"
-            borders = entry.get("border") or ["grey"]
-            stroke = BORDER_COLOURS.get(borders[0], "#555")
-            inner = BORDER_COLOURS.get(borders[-1], stroke)
-            cls = "token token-open" if entry.get("face_up") else "token token-peeked"
-            kind = str(entry.get("kind") or "")
-            glyph = TOKEN_GLYPHS.get(kind)
-            parts = [_el("title", escape(name)),
-                     _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_=cls, stroke=stroke)]
-            if glyph is None:
-                parts.append(_el("rect", x=_fmt(x + 3), y=_fmt(y + 3), width=7, height=7, rx=1, fill=inner,
-                                 class_="token-core"))
-            else:
-                # The kind's sign in the inner border colour, drawn in a 10 x 10 box scaled into the token.
-                parts.append(_el("path", d=glyph, fill=inner, class_="token-glyph",
-                                 transform=f"translate({_fmt(x + 2)} {_fmt(y + 2)}) scale(.9)"))
-            out.append(_el("g", _join(parts), class_=f"token-g token-kind-{kind.replace('_', '-')}" if kind
-                           else "token-g", data_kind=kind or None))
+            out.append(_el("g", figures.figure(figure_kind, centre - size / 2, y, title,
+                                               face_down=not entry.get("face_up")),
+                           class_=f"token-g figure-g token-kind-{figure_kind}", data_kind=figure_kind))
+            continue
+        x = centre - 6.5
+        y = above - 13 if sy < 0 else below
+        box = Box(x - 1, y - 1, x + 14, y + 14)
+        scene.obstacles.append(box)
+        if entry.get("id") is None:
+            out.append(_el("g", _el("title", escape(_("face-down token")))
+                           + _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_="token token-back")
+                           + _text(x + 6.5, y + 10, "?", class_="token-back-mark"), class_="token-g"))
+            continue
+        name = token_name(content, entry, lang)
+        scene.tokens.append(Request(key, name, TOKEN_FONT, box, prefer, bold=True, within=within))
+        scene.classes[key] = "token-label"
+        borders = entry.get("border") or ["grey"]
+        stroke = BORDER_COLOURS.get(borders[0], "#555")
+        inner = BORDER_COLOURS.get(borders[-1], stroke)
+        cls = "token token-open" if entry.get("face_up") else "token token-peeked"
+        kind = str(entry.get("kind") or "")
+        glyph = TOKEN_GLYPHS.get(kind)
+        parts = [_el("title", escape(name)),
+                 _el("rect", x=_fmt(x), y=_fmt(y), width=13, height=13, rx=2, class_=cls, stroke=stroke)]
+        if glyph is None:
+            parts.append(_el("rect", x=_fmt(x + 3), y=_fmt(y + 3), width=7, height=7, rx=1, fill=inner,
+                             class_="token-core"))
+        else:
+            # The kind's sign in the inner border colour, drawn in a 10 x 10 box scaled into the token.
+            parts.append(_el("path", d=glyph, fill=inner, class_="token-glyph",
+                             transform=f"translate({_fmt(x + 2)} {_fmt(y + 2)}) scale(.9)"))
+        out.append(_el("g", _join(parts), class_=f"token-g token-kind-{kind.replace('_', '-')}" if kind
+                       else "token-g", data_kind=kind or None))
     return out
 
 
