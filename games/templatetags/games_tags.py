@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-import json
+import pickle
 import re
 import uuid
 from functools import lru_cache
@@ -257,41 +257,75 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
     tests/perf/test_render_pinned.py)."""
     words = {key: escape(text) for key, text in (("tokens", _("tokens")), ("heroes", _("heroes")),
                                                   ("manor of", _("manor of")), ("Ways", _("Ways")))}
+    lang = get_language()
     out = []
     for square in squares:
-        out.append(f'\n      <li><strong>{_escape(square.get("where", ""))}</strong>: '
-                   f'{_escape(square.get("title", ""))}\n        ')
-        fields = square.get("fields")
-        if fields:
-            out.append("\n          <ul>\n            ")
-            for f in fields:
-                out.append(f'\n              <li>{_escape(f.get("text", ""))}')
-                for key, lead in (("tokens", f'; {words["tokens"]}: '), ("heroes", f'; {words["heroes"]}: '),
-                                  ("manors", f'; {words["manor of"]} ')):
-                    if f.get(key):
-                        out.append(lead + ", ".join([_escape(v) for v in f[key]]))
-                out.append("</li>\n            ")
-            paths = ", ".join([_escape(p) for p in square.get("paths", "")])
-            out.append(f'\n          </ul>\n          <p class="paths-text">{words["Ways"]}: {paths}</p>\n        ')
-        out.append("\n      </li>\n    ")
+        # Each square's <li> is kept per process (issue 17, seventh wave, second round): it is a pure
+        # function of the square, as the viewer's board-as-text lists it, and the language.
+        key = _kept_key(lang, square)
+        if key is None:
+            out.append(_square_item(square, words))
+        elif key in _SQUARES:
+            out.append(_SQUARES[key])
+        else:
+            if len(_SQUARES) >= SQUARES_KEPT:
+                _SQUARES.clear()
+            out.append(_SQUARES.setdefault(key, _square_item(square, words)))
     return SafeString("".join(out))
+
+
+SQUARES_KEPT = 4096
+_SQUARES: dict[tuple[str | None, bytes], str] = {}
+
+
+def _kept_key(lang: str | None, value: Any) -> tuple[str | None, bytes] | None:
+    """Where a text rendered from ``value`` alone is kept: the language and ``value``'s pickle, which tells
+    a drawn part (``SafeString``, written as it is) from a plain string (escaped) where JSON would not.
+    None: not picklable, rendered afresh."""
+    try:
+        return lang, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - whatever cannot be pickled is simply not kept
+        return None
+
+
+def _square_item(square: dict[str, Any], words: dict[str, str]) -> str:
+    """One square's ``<li>`` (``square_items``)."""
+    out = []
+    out.append(f'\n      <li><strong>{_escape(square.get("where", ""))}</strong>: '
+               f'{_escape(square.get("title", ""))}\n        ')
+    fields = square.get("fields")
+    if fields:
+        out.append("\n          <ul>\n            ")
+        for f in fields:
+            out.append(f'\n              <li>{_escape(f.get("text", ""))}')
+            for key, lead in (("tokens", f'; {words["tokens"]}: '), ("heroes", f'; {words["heroes"]}: '),
+                              ("manors", f'; {words["manor of"]} ')):
+                if f.get(key):
+                    out.append(lead + ", ".join([_escape(v) for v in f[key]]))
+            out.append("</li>\n            ")
+        paths = ", ".join([_escape(p) for p in square.get("paths", "")])
+        out.append(f'\n          </ul>\n          <p class="paths-text">{words["Ways"]}: {paths}</p>\n        ')
+    out.append("\n      </li>\n    ")
+    return "".join(out)
 
 
 # Hero sheets rendered, per process: ``games/_sheet.html`` reads nothing but its sheet (games.views._sheets,
 # which holds only what the viewer may see: the deed only on his own), so its output is a pure function
-# of the sheet's JSON and the language. A step changes one hero's sheet at most, so the first render of
+# of the sheet (its pickle) and the language. A step changes one hero's sheet at most, so the first render of
 # a version renders the others' from here (issue 17, seventh wave, second round: a tenth of its calls).
 SHEETS_KEPT = 512
-_SHEETS: dict[tuple[str | None, str], SafeString] = {}
+_SHEETS: dict[tuple[str | None, bytes], SafeString] = {}
 
 
 @register.simple_tag
 def hero_sheet(sheet: dict[str, Any]) -> SafeString:
     """What ``{% include "games/_sheet.html" %}`` wrote for this sheet, byte for byte."""
-    key = (get_language(), json.dumps(sheet, sort_keys=True, default=str))
-    kept = _SHEETS.get(key)
+    key = _kept_key(get_language(), sheet)
+    kept = _SHEETS.get(key) if key is not None else None
     if kept is None:
-        if len(_SHEETS) >= SHEETS_KEPT:
-            _SHEETS.clear()
-        kept = _SHEETS[key] = SafeString(render_to_string("games/_sheet.html", {"sheet": sheet}))
+        kept = SafeString(render_to_string("games/_sheet.html", {"sheet": sheet}))
+        if key is not None:
+            if len(_SHEETS) >= SHEETS_KEPT:
+                _SHEETS.clear()
+            _SHEETS[key] = kept
     return kept

@@ -1,6 +1,7 @@
-"""The hero sheets of the game page, rendered once per process per sheet and language (issue 17,
-seventh wave, second round): byte for byte what the include wrote, and keyed by everything the sheet
-shows — another seat's view of the same hero (no deed named) never gets the owner's sheet."""
+"""The hero sheets and the board-as-text squares of the game page, rendered once per process per sheet
+or square and language (issue 17, seventh wave, second round): byte for byte what was written before,
+and keyed by everything they show — another seat's view of the same hero (no deed named) never gets the
+owner's sheet, a plain string is never taken for a drawn part."""
 
 from __future__ import annotations
 
@@ -29,9 +30,11 @@ def _sheet(**changes):
 @pytest.fixture(autouse=True)
 def _fresh():
     games_tags._SHEETS.clear()
+    games_tags._SQUARES.clear()
     with translation.override("en"):
         yield
     games_tags._SHEETS.clear()
+    games_tags._SQUARES.clear()
 
 
 def _included(sheet):
@@ -56,3 +59,26 @@ def test_a_sheet_is_rendered_once_and_another_seats_view_is_its_own(monkeypatch)
     assert len(rendered) == 2
     assert "Die geheime Heldentat" in own and "Die geheime Heldentat" not in others
     assert "yes (secret)" in others
+
+
+def _square(text, tokens=("Troll",)):
+    return {"cell": 7, "where": "C2", "title": "C – Wald", "paths": ["C1–C2"],
+            "fields": [{"code": "C1", "text": text, "tokens": list(tokens), "heroes": [], "manors": []}]}
+
+
+def test_a_square_is_written_once_and_only_for_squares_that_show_the_same(monkeypatch):
+    from django.utils.safestring import mark_safe
+
+    written = []
+    write = games_tags._square_item
+    monkeypatch.setattr(games_tags, "_square_item", lambda *a: written.append(a) or write(*a))
+    first = str(games_tags.square_items([_square("C1: water")]))
+    assert str(games_tags.square_items([_square("C1: water")])) == first and len(written) == 1
+    peeked = str(games_tags.square_items([_square("C1: water", ["Troll", "Gold"])]))
+    assert len(written) == 2 and "Gold" in peeked and "Gold" not in first
+    plain = str(games_tags.square_items([_square("<b>C1</b>")]))
+    drawn = str(games_tags.square_items([_square(mark_safe("<b>C1</b>"))]))
+    assert "&lt;b&gt;C1" in plain and "<b>C1</b>" in drawn, "the same text, escaped or kept as drawn"
+    with translation.override("de"):
+        german = str(games_tags.square_items([_square("C1: water")]))
+    assert german != first and len(written) == 5
