@@ -11,7 +11,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import dateformat, timezone
 from django.utils.formats import get_format
 from django.utils.html import escape
@@ -223,31 +223,55 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
     rules: dict[str | None, str] = {}  # each rule's URL; under None the reversed pattern
     short = get_format("SHORT_DATETIME_FORMAT")
     zone, lang = timezone.get_current_timezone_name(), get_language()
+    prefix = get_script_prefix()  # the rules' URLs start with it
     out = []
     for entry in reversed(log):
-        taken_back = bool(entry.get("taken_back"))
-        sequence = _text(entry.get("sequence", ""))
-        seat = entry.get("seat")
-        dot = ("" if seat is None else
-               f'<span class="seat-dot" style="background: {_text(seat_colour(seat))}" aria-hidden="true"></span>')
-        iso, shown = _log_dates(entry.get("created_at"), short, zone, lang)
-        out.append(
-            f'\n    <li class="log-entry{" taken-back" if taken_back else ""}" value="{sequence}">\n'
-            f'      <div class="log-action">\n'
-            f'        <span class="seq">#{sequence}</span>\n'
-            f"        {dot}\n"
-            f'        {"<del>" if taken_back else ""}<strong>{_escape(entry.get("who", ""))}</strong>: '
-            f'{_escape(entry.get("action_text", ""))}'
-            f'{_LOG_TAKEN_BACK.format(words["taken back"]) if taken_back else ""}\n'
-            f'        <time class="muted" datetime="{iso}">{shown}</time>\n'
-            f"      </div>\n      ")
-        events = entry.get("events")
-        if events:
-            out.append('\n      <ul class="log-events">\n        ')
-            out.extend(_log_event(event, taken_back, words, rules) for event in events)
-            out.append("\n      </ul>\n      ")
-        out.append("\n    </li>\n  ")
+        # Each entry's <li> is kept per process (issue 17, seventh wave, second round): it is a pure
+        # function of the entry as the viewer's log shows it, the language, the time zone and the format.
+        key = _kept_key(lang, (zone, short, prefix, entry))
+        if key is not None and key in _LOG_ITEMS:
+            out.append(_LOG_ITEMS[key])
+            continue
+        item = _log_item(entry, words, rules, short, zone, lang)
+        if key is not None:
+            if len(_LOG_ITEMS) >= LOG_ITEMS_KEPT:
+                _LOG_ITEMS.clear()
+            _LOG_ITEMS[key] = item
+        out.append(item)
     return SafeString("".join(out))
+
+
+LOG_ITEMS_KEPT = 2048
+_LOG_ITEMS: dict[tuple[str | None, bytes], str] = {}
+
+
+def _log_item(entry: dict[str, Any], words: dict[str, str], rules: dict[str | None, str], short: str, zone: str,
+              lang: str | None) -> str:
+    """One log entry's ``<li>`` (``log_items``)."""
+    out = []
+    taken_back = bool(entry.get("taken_back"))
+    sequence = _text(entry.get("sequence", ""))
+    seat = entry.get("seat")
+    dot = ("" if seat is None else
+           f'<span class="seat-dot" style="background: {_text(seat_colour(seat))}" aria-hidden="true"></span>')
+    iso, shown = _log_dates(entry.get("created_at"), short, zone, lang)
+    out.append(
+        f'\n    <li class="log-entry{" taken-back" if taken_back else ""}" value="{sequence}">\n'
+        f'      <div class="log-action">\n'
+        f'        <span class="seq">#{sequence}</span>\n'
+        f"        {dot}\n"
+        f'        {"<del>" if taken_back else ""}<strong>{_escape(entry.get("who", ""))}</strong>: '
+        f'{_escape(entry.get("action_text", ""))}'
+        f'{_LOG_TAKEN_BACK.format(words["taken back"]) if taken_back else ""}\n'
+        f'        <time class="muted" datetime="{iso}">{shown}</time>\n'
+        f"      </div>\n      ")
+    events = entry.get("events")
+    if events:
+        out.append('\n      <ul class="log-events">\n        ')
+        out.extend(_log_event(event, taken_back, words, rules) for event in events)
+        out.append("\n      </ul>\n      ")
+    out.append("\n    </li>\n  ")
+    return "".join(out)
 
 
 @register.filter

@@ -1,5 +1,5 @@
-"""The hero sheets and the board-as-text squares of the game page, rendered once per process per sheet
-or square and language (issue 17, seventh wave, second round): byte for byte what was written before,
+"""The hero sheets, the board-as-text squares and the log entries of the game page, rendered once per
+process per sheet, square or entry and language (issue 17, seventh wave, second round): byte for byte what was written before,
 and keyed by everything they show — another seat's view of the same hero (no deed named) never gets the
 owner's sheet, a plain string is never taken for a drawn part."""
 
@@ -29,12 +29,16 @@ def _sheet(**changes):
 
 @pytest.fixture(autouse=True)
 def _fresh():
-    games_tags._SHEETS.clear()
-    games_tags._SQUARES.clear()
+    _clear()
     with translation.override("en"):
         yield
+    _clear()
+
+
+def _clear():
     games_tags._SHEETS.clear()
     games_tags._SQUARES.clear()
+    games_tags._LOG_ITEMS.clear()
 
 
 def _included(sheet):
@@ -82,3 +86,29 @@ def test_a_square_is_written_once_and_only_for_squares_that_show_the_same(monkey
     with translation.override("de"):
         german = str(games_tags.square_items([_square("C1: water")]))
     assert german != first and len(written) == 5
+
+
+def _entry(events):
+    import datetime as dt
+
+    return {"sequence": 12, "seat": 1, "who": "Bo", "action_text": "moves to C3", "taken_back": False,
+            "created_at": dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC), "events": events}
+
+
+def test_a_log_entry_is_written_once_and_only_for_entries_that_show_the_same(monkeypatch):
+    from django.utils import timezone
+
+    written = []
+    write = games_tags._log_item
+    monkeypatch.setattr(games_tags, "_log_item", lambda *a: written.append(a) or write(*a))
+    public = [{"text": "Bo draws a token."}]
+    secret = [{"text": "Bo draws a token: the Troll.", "dice": [3, 5], "rule": "R-12"}]
+    first = str(games_tags.log_items([_entry(public)]))
+    games_tags._LOG_ITEMS.clear()
+    assert str(games_tags.log_items([_entry(public)])) == first and len(written) == 2, "as written afresh"
+    assert str(games_tags.log_items([_entry(public)])) == first and len(written) == 2
+    own = str(games_tags.log_items([_entry(secret)]))
+    assert len(written) == 3 and "Troll" in own and "Troll" not in first
+    with timezone.override("Asia/Tokyo"):
+        tokyo = str(games_tags.log_items([_entry(public)]))
+    assert len(written) == 4 and tokyo != first, "the time is shown in the viewer's zone"
