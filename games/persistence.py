@@ -9,10 +9,13 @@ columns of the game row, the rest of the global part in ``Game.global_state``, t
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
 from .titles import title_of
@@ -114,10 +117,12 @@ def _row_parts(game: Game) -> tuple:
     # A co-op game's villains' seat has no hero and so no sheet (games.variants): it holds no hero row.
     heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game) if seat.sheet]
     # Plain values, not a model instance per token (a game has a hundred tokens; a step changes one or two).
+    # ``seen_by`` as its JSON text, decoded here only when someone peeked: most tokens are seen by nobody
+    # ("[]"), and the JSON field's decoder ran a dozen calls per row (issue 17, seventh wave, second round).
     token_rows = list(TokenPosition.objects.filter(game=game).values_list(
-        "id", "token_id", "loc", "face_up", "seen_by", "flipped"))
+        "id", "token_id", "loc", "face_up", Cast("seen_by", TextField()), "flipped"))
     game._token_rows = {token_id: pk for pk, token_id, *_ in token_rows}  # write_changes updates these, unread
-    tokens = {token_id: codec.token(loc, face_up, tuple(seen_by), flipped)
+    tokens = {token_id: codec.token(loc, face_up, () if seen_by == "[]" else tuple(json.loads(seen_by)), flipped)
               for _, token_id, loc, face_up, seen_by, flipped in token_rows}
     return grid, revealed, heroes, tokens
 

@@ -175,6 +175,22 @@ def test_every_part_of_the_engine_state_has_a_home_in_the_rows(user, other_user)
     assert not (set(COLUMN_KEYS) | set(ROW_KEYS)) & set(game.global_state)
 
 
+def test_the_seats_that_peeked_at_a_token_are_read_back_for_a_write(user, other_user):
+    """``seen_by`` is read as its JSON text and decoded only when someone peeked (issue 17): one seat,
+    two seats and nobody come back as they were written."""
+    from games.persistence import load_state_for_update
+
+    game = two_player_game(user, other_user)
+    play_first_legal(game, times=10)
+    rows = list(TokenPosition.objects.filter(game=game).order_by("token_id")[:3])
+    for row, seen in zip(rows, ([1], [0, 1], []), strict=True):
+        row.seen_by = seen
+        row.save(update_fields=["seen_by"])
+    game.refresh_from_db()
+    state = load_state_for_update(game)
+    assert [state.tokens[row.token_id].seen_by for row in rows] == [(1,), (0, 1), ()]
+
+
 def test_my_games_lists_your_turn_first(user, other_user):
     from games import selectors
 
