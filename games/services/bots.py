@@ -17,6 +17,7 @@ from games.bots import Bot
 from games.errors import InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, Seat
 from games.persistence import load_state
+from games.selectors import log_tail_extend
 from games.titles import title_of
 
 from .bot_seats import SITE_LEVELS, bot_seat, schedule_bot
@@ -79,10 +80,14 @@ def play_step(*, game_id: int, version: int) -> bool:
         return False
     action = bot.choose(content, title.view(content, state, seat.index), legal)
     try:
-        action_submit(game=game, user=None, action=action.to_json(), expected_version=version,
+        result = action_submit(game=game, user=None, action=action.to_json(), expected_version=version,
                                idempotency_key=f"bot:{version}", seat_index=seat.index)
     except StaleVersion:
         return False
+    if not result.replayed:
+        # The step's row goes onto the cached tail of the log, as a person's step through the page or
+        # the API does: the version's first reader then reads no log row (issue 17).
+        log_tail_extend(game=game, version=version, rows=[result.action])
     return True
 
 

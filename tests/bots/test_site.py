@@ -93,3 +93,32 @@ def test_api_adds_a_bot_and_refuses_suggestions_in_rated_games(user, other_user,
     assert api.get(f"/api/v1/games/{game.pk}/suggestion/").status_code == 403
     other = token_client(other_user)
     assert other.post(f"/api/v1/games/{game.pk}/bots/", {}, format="json").status_code in (403, 404)
+
+
+def test_a_bot_step_files_the_next_versions_log_tail(user, django_capture_on_commit_callbacks):
+    """A bot's step goes onto the cached tail of the log as a person's does (issue 17): the version's
+    first reader then reads no log row."""
+    from django.core.cache import cache
+
+    from games import selectors, services
+    from games.services.bot_seats import bot_seat
+
+    game = create_with_bots(creator=user, bots=1, bot_level="normal", title="Tail", seat_count=2)
+    content = load_content()
+    for step in range(20):  # the person's moves until the bot is to move (no task runs the bot meanwhile)
+        game.refresh_from_db()
+        if bot_seat(game) is not None:
+            if game.version > 0:  # an empty log has no tail to go on from
+                break
+            services.play_step(game_id=game.pk, version=game.version)
+            continue
+        seat = game.seats.get(user=user).index
+        legal = legal_actions(content, load_state(game), seat)
+        services.action_submit(game=game, user=user, action=legal[0].to_json(), expected_version=game.version,
+                               idempotency_key=f"t{step}")
+    game.refresh_from_db()
+    version = game.version
+    selectors.log_tail(game=game, seat_index=0)  # files the tail of this version
+    assert services.play_step(game_id=game.pk, version=version)
+    tail = cache.get(selectors._tail_key(game, version + 1))
+    assert tail is not None and tail.rows[-1].sequence == version + 1 and tail.total == version + 1
