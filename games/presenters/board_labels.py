@@ -167,8 +167,12 @@ class _Grid:
         """Whether anything comes nearer ``box`` than ``gap``: the buckets of the grown box walked directly,
         with no set of what was seen (a box met twice gives the same answer), as the label layout asks
         this some 2,000 times per board (issue 17, fifth wave)."""
+        return self.hits_at(box.x0, box.y0, box.x1, box.y1, gap)
+
+    def hits_at(self, x0: float, y0: float, x1: float, y1: float, gap: float) -> bool:
+        """``hits`` for the box with these corners, with no ``Box`` made (the layout tries some 300 spots
+        per board and keeps one per label: issue 17, seventh wave, second round)."""
         cell, buckets = self.cell, self.buckets
-        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
         for i in range(int((x0 - gap) // cell), int((x1 + gap) // cell) + 1):
             for j in range(int((y0 - gap) // cell), int((y1 + gap) // cell) + 1):
                 for other in buckets.get((i, j), ()):
@@ -218,7 +222,7 @@ def _candidates(near: Box, w: float, h: float, prefer: Sequence[str],
                 distances: Sequence[float] = DISTANCES) -> Iterator[tuple[float, float]]:
     """Top-left corners of a w x h box around ``near``: its preferred sides first, then the others and the
     corners, each first touching and then further away."""
-    cx, cy = near.centre
+    cx, cy = (near.x0 + near.x1) / 2, (near.y0 + near.y1) / 2  # near.centre, without the property's call
     sides = list(prefer) + [s for s in ("below", "above", "right", "left") if s not in prefer]
     for d in distances:
         for side in sides:
@@ -255,10 +259,6 @@ def centred(key: str, text: str, size: float, cx: float, cy: float, *, bold: boo
     return Placed(key, text, text, cx, box.y0 + pad[1] + ASCENT * size, tw, size, box)
 
 
-def _box_at(x0: float, y0: float, w: float, h: float) -> Box:
-    return Box(x0, y0, x0 + w, y0 + h)
-
-
 def place_labels(requests: Iterable[Request], obstacles: Iterable[Box]) -> dict[str, Placed]:
     """Place the labels in the order given (the most important first); see the module's docstring.
 
@@ -279,6 +279,7 @@ def place_labels(requests: Iterable[Request], obstacles: Iterable[Box]) -> dict[
 def _place(request: Request, blocked: _Grid, labels: _Grid) -> Placed | None:
     px, py = request.pad
     h = (ASCENT + DESCENT) * request.size + 2 * py
+    within = request.within
     fallback: tuple[float, Box, str, float] | None = None
     for text in _variants(request):
         tw = text_width(text, request.size, bold=request.bold)
@@ -286,12 +287,15 @@ def _place(request: Request, blocked: _Grid, labels: _Grid) -> Placed | None:
         spots = _corners(request.near, w, h) if request.corners else _candidates(
             request.near, w, h, request.prefer, DISTANCES + FAR if request.keep else DISTANCES)
         for x0, y0 in spots:
-            box = _box_at(x0, y0, w, h)
-            outside = request.within is not None and not box.inside(request.within)
-            if not outside and not blocked.hits(box, GAP) and not labels.hits(box, GAP):
+            # A spot's box is made only for the spot taken or weighed.
+            x1, y1 = x0 + w, y0 + h
+            outside = within is not None and not (within.x0 <= x0 and x1 <= within.x1 and within.y0 <= y0
+                                                  and y1 <= within.y1)
+            if not outside and not blocked.hits_at(x0, y0, x1, y1, GAP) and not labels.hits_at(x0, y0, x1, y1, GAP):
                 return Placed(request.key, text, request.text, x0 + w / 2, y0 + py + ASCENT * request.size,
-                              tw, request.size, box)
+                              tw, request.size, Box(x0, y0, x1, y1))
             if request.keep and text in (request.text, *request.fallbacks):
+                box = Box(x0, y0, x1, y1)
                 cost = blocked.overlap(box) + 2 * labels.overlap(box) + (1000.0 if outside else 0.0)
                 if fallback is None or cost < fallback[0]:
                     fallback = (cost, box, text, tw)
