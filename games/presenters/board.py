@@ -470,8 +470,26 @@ PATH_KIND_LABELS = {
 }
 
 
+# The ways between cards per process, by the revealed cards and their squares (issue 17, seventh wave,
+# second round): they follow from the content and ``layout.cells`` alone (in its order), which change
+# only when a card is revealed, so most versions' boards draw them from here. The content is held
+# beside the drawing, as for the cards.
+ENTRY_LINKS_KEPT = 256
+_ENTRY_LINKS: dict[tuple[tuple[int, str], ...], tuple[Content, list[SafeString]]] = {}
+
+
 def _entry_links(layout: Layout) -> list[SafeString]:
     """Ways between neighbouring cards: entry to entry when both are revealed, else a stub to the edge."""
+    key = tuple(layout.cells.items())
+    kept = _ENTRY_LINKS.get(key)
+    if kept is None or kept[0] is not layout.content:
+        if len(_ENTRY_LINKS) >= ENTRY_LINKS_KEPT:
+            _ENTRY_LINKS.clear()
+        kept = _ENTRY_LINKS[key] = (layout.content, _draw_entry_links(layout))
+    return list(kept[1])
+
+
+def _draw_entry_links(layout: Layout) -> list[SafeString]:
     out = []
     for cell, letter in layout.cells.items():
         region = layout.content.regions[letter]

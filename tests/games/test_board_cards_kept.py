@@ -78,3 +78,22 @@ def test_a_content_loaded_anew_never_meets_another_contents_card():
         board._CARDS[key] = (stranger, ["<stale/>"], board.Scene())
         assert "<stale/>" not in board._card(region, 0, 0, "en", board.Scene())
     assert kept_region is region
+
+
+def test_the_ways_between_cards_are_drawn_once_per_set_of_revealed_cards(monkeypatch):
+    """Kept per process by the revealed cards and their squares (issue 17, seventh wave, second round):
+    the same board from kept ways, drawn again only when a card is revealed."""
+    content = load_content()
+    letters = list(content.regions)[:3]
+    two, three = _view(content, letters[:2]), _view(content, letters)
+    with translation.override("en"):
+        board._ENTRY_LINKS.clear()
+        fresh = [str(board.render_board(content=content, view=v, lang="en", targets={})) for v in (two, three)]
+        board._ENTRY_LINKS.clear()
+        drawn = []
+        draw = board._draw_entry_links
+        monkeypatch.setattr(board, "_draw_entry_links", lambda layout: drawn.append(1) or draw(layout))
+        for _ in range(2):
+            assert [str(board.render_board(content=content, view=v, lang="en", targets={}))
+                    for v in (two, three)] == fresh
+    assert len(drawn) == 2
