@@ -911,6 +911,27 @@ def card_preview(content: Content, letter: str, lang: str) -> SafeString:
 
 
 # --- the text alternative ------------------------------------------------------------------------------
+# What the board-as-text says of a revealed card itself (its title, its fields' codes and titles, its
+# ways) per process, by card and language (issue 17, seventh wave, second round): the region's words
+# alone, the same on every board. The region is held beside them, as for the cards' drawings.
+_CARD_TEXTS: dict[tuple[int, str, str | None], tuple[Region, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]]] = {}
+
+
+def _card_text(region: Region, lang: str, active: str | None,
+               words: dict[Any, str]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
+    key = (id(region), lang, active)
+    kept = _CARD_TEXTS.get(key)
+    if kept is None or kept[0] is not region:
+        if len(_CARD_TEXTS) >= CARDS_KEPT:
+            _CARD_TEXTS.clear()
+        kept = _CARD_TEXTS[key] = (region, (
+            f"{region.letter} – {display_name(region, lang)}",
+            tuple((f.code, field_title_of(f, lang, words)) for f in region.fields),
+            tuple(f"{p.a}–{p.b}" + ("" if p.kind is PathKind.PATH else f" ({PATH_KIND_LABELS[p.kind]()})")
+                  for p in region.paths)))
+    return kept[1]
+
+
 def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict[int, str]) -> list[dict[str, Any]]:
     """The board as a list for the "Board as text" section: each square, its fields, tokens and heroes."""
     layout = Layout(content, view)
@@ -932,26 +953,25 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
             manors_at.setdefault(hero["manor"], []).append(who)
     squares = []
     words: dict[Any, str] = {}
+    active = translation.get_language()
     for cell_view in view.get("board", []):
         cell = cell_view["cell"]
         entry: dict[str, Any] = {"cell": cell, "where": cell_label(cell)}
         if cell in layout.cells:
             region = layout.region(cell)
-            entry["title"] = f"{region.letter} – {display_name(region, lang)}"
+            title, fields, paths = _card_text(region, lang, active, words)
+            entry["title"] = title
             entry["fields"] = [
                 {
-                    "code": f.code,
-                    "text": field_title_of(f, lang, words),
-                    "tokens": tokens_at.get(f.code, []),
-                    "heroes": heroes_at.get(f.code, []),
-                    "manors": manors_at.get(f.code, []),
+                    "code": code,
+                    "text": text,
+                    "tokens": tokens_at.get(code, []),
+                    "heroes": heroes_at.get(code, []),
+                    "manors": manors_at.get(code, []),
                 }
-                for f in region.fields
+                for code, text in fields
             ]
-            entry["paths"] = [
-                f"{p.a}–{p.b}" + ("" if p.kind is PathKind.PATH else f" ({PATH_KIND_LABELS[p.kind]()})")
-                for p in region.paths
-            ]
+            entry["paths"] = list(paths)
         elif cell_view.get("placed"):
             entry["title"] = _("face-down card")
         else:

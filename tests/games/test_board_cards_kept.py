@@ -97,3 +97,17 @@ def test_the_ways_between_cards_are_drawn_once_per_set_of_revealed_cards(monkeyp
             assert [str(board.render_board(content=content, view=v, lang="en", targets={}))
                     for v in (two, three)] == fresh
     assert len(drawn) == 2
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_board_as_text_from_kept_card_texts_is_the_one_made_afresh(lang):
+    content = load_content()
+    letters = list(content.regions)[:3]
+    with translation.override(lang):
+        board._CARD_TEXTS.clear()
+        fresh = board.board_text(content=content, view=_view(content, letters), lang=lang, names={})
+        assert board.board_text(content=content, view=_view(content, letters), lang=lang, names={}) == fresh
+        assert len(board._CARD_TEXTS) == 3
+    other = "en" if lang == "de" else "de"
+    with translation.override(other):
+        assert board.board_text(content=content, view=_view(content, letters), lang=other, names={}) != fresh
