@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict, overload
 
@@ -231,9 +232,29 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
     return view
 
 
+# The entries made of the log's tail per process (issue 17, seventh wave, second round): every first
+# render of a version filters the same 40 rows of the tail for its seat again. Kept by the game (id and
+# seed), the seat and the row's every field (its pickle: a taken-back row is another row), so an entry
+# is only ever given to the seat it was filtered for.
+LOG_ENTRIES_KEPT = 4096
+_LOG_ENTRIES: dict[tuple[int, str, int | None, bytes], dict[str, Any]] = {}
+
+
 def log_entry(row: GameAction | TailRow, seat_index: int | None, *, game: Game) -> dict[str, Any]:
     """One log row as this seat may read it, through the engine's event visibility (ruling R-111):
     events hidden from it are left out, secrets in the others' events are cut out."""
+    if type(row) is not TailRow:
+        return _log_entry(row, seat_index, game)
+    key = (game.pk, game.seed[:8], seat_index, pickle.dumps(tuple(row), protocol=pickle.HIGHEST_PROTOCOL))
+    kept = _LOG_ENTRIES.get(key)
+    if kept is None:
+        if len(_LOG_ENTRIES) >= LOG_ENTRIES_KEPT:
+            _LOG_ENTRIES.clear()
+        kept = _LOG_ENTRIES[key] = _log_entry(row, seat_index, game)
+    return dict(kept)  # a dict of its own; what it holds is only read (games.presenters.log, story)
+
+
+def _log_entry(row: GameAction | TailRow, seat_index: int | None, game: Game) -> dict[str, Any]:
     title = title_of(game)
     content = title.content()
     return {
