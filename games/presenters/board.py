@@ -409,22 +409,31 @@ def _draw_card(region: Region, x0: float, y0: float, lang: str, scene: Scene, pr
     return out
 
 
-@lru_cache(maxsize=8192)
 def _label_text(placed: Placed, cls: str) -> SafeString:
     """A laid-out word: drawn exactly as wide as the layout measured it (``textLength``), centred on its x.
     A shortened one carries its full text as a tooltip."""
-    body: str = placed.text
-    if placed.shortened:
-        body = _join([_el("title", escape(placed.full)), placed.text])
+    return _label_text_kept(placed.key, placed.text, placed.full, placed.x, placed.y, placed.width, cls)
+
+
+@lru_cache(maxsize=8192)
+def _label_text_kept(key: str, text: str, full: str, x: float, y: float, width: float, cls: str) -> SafeString:
+    """``_label_text`` kept per process by what it writes, plain values whose hashing calls nothing (a
+    ``Placed`` and its ``Box`` are dataclasses: five calls per label to hash and compare; issue 17,
+    seventh wave, second round)."""
+    body: str = text
+    if text != full:  # placed.shortened
+        body = _join([_el("title", escape(full)), text])
         cls += " label-short"
-    return _el("text", body, x=_fmt(placed.x), y=_fmt(placed.y), class_=cls, textLength=_fmt(placed.width),
-               lengthAdjust="spacingAndGlyphs", text_anchor="middle", data_label=placed.key)
+    return _el("text", body, x=_fmt(x), y=_fmt(y), class_=cls, textLength=_fmt(width),
+               lengthAdjust="spacingAndGlyphs", text_anchor="middle", data_label=key)
 
 
 def _labels_layer(scene: Scene, placed: dict[str, Placed]) -> SafeString:
     """The laid-out labels, drawn over everything (rings included) so nothing hides a field's code."""
-    parts = [_label_text(label, scene.classes.get(key, "board-label")) for key, label in placed.items()
-             if not key.startswith("badge:")]
+    classes = scene.classes
+    parts = [_label_text_kept(label.key, label.text, label.full, label.x, label.y, label.width,
+                              classes.get(key, "board-label"))
+             for key, label in placed.items() if not key.startswith("badge:")]
     return _el("g", _join(parts), class_="board-labels", aria_hidden="true")
 
 
