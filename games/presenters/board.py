@@ -923,11 +923,11 @@ def card_preview(content: Content, letter: str, lang: str) -> SafeString:
 # What the board-as-text says of a revealed card itself (its title, its fields' codes and titles, its
 # ways) per process, by card and language (issue 17, seventh wave, second round): the region's words
 # alone, the same on every board. The region is held beside them, as for the cards' drawings.
-_CARD_TEXTS: dict[tuple[int, str, str | None], tuple[Region, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]]] = {}
+CardText = tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]  # title, (code, title) per field, ways
+_CARD_TEXTS: dict[tuple[int, str, str | None], tuple[Region, CardText]] = {}
 
 
-def _card_text(region: Region, lang: str, active: str | None,
-               words: dict[Any, str]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
+def _card_text(region: Region, lang: str, active: str | None, words: dict[Any, str]) -> CardText:
     key = (id(region), lang, active)
     kept = _CARD_TEXTS.get(key)
     if kept is None or kept[0] is not region:

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from games.engine.content.model import Content
 from games.presenters import board

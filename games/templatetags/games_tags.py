@@ -6,6 +6,7 @@ import html
 import pickle
 import re
 import uuid
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -173,7 +174,7 @@ def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tupl
     return html.escape(local.isoformat()), html.escape(dateformat.format(local, short))
 
 
-def _log_event(event: dict[str, Any], taken_back: bool, words: dict[str, str], rules: dict[str | None, str]) -> str:
+def _log_event(event: dict[str, Any], taken_back: bool, words: Mapping[str, str], rules: dict[str | None, str]) -> str:
     text = _escape(event.get("text", ""))
     parts = ["\n          <li>\n            ", f"<del>{text}</del>" if taken_back else text, "\n            "]
     dice = event.get("dice")
@@ -245,7 +246,7 @@ LOG_ITEMS_KEPT = 2048
 _LOG_ITEMS: dict[tuple[str | None, bytes], str] = {}
 
 
-def _log_item(entry: dict[str, Any], words: dict[str, str], rules: dict[str | None, str], short: str, zone: str,
+def _log_item(entry: dict[str, Any], words: Mapping[str, str], rules: dict[str | None, str], short: str, zone: str,
               lang: str | None) -> str:
     """One log entry's ``<li>`` (``log_items``)."""
     out = []
@@ -308,11 +309,11 @@ def _kept_key(lang: str | None, value: Any) -> tuple[str | None, bytes] | None:
     None: not picklable, rendered afresh."""
     try:
         return lang, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # noqa: BLE001 - whatever cannot be pickled is simply not kept
+    except Exception:
         return None
 
 
-def _square_item(square: dict[str, Any], words: dict[str, str]) -> str:
+def _square_item(square: dict[str, Any], words: Mapping[str, str]) -> str:
     """One square's ``<li>`` (``square_items``)."""
     out = []
     out.append(f'\n      <li><strong>{_escape(square.get("where", ""))}</strong>: '

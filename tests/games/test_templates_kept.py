@@ -1,7 +1,7 @@
 """The hero sheets, the board-as-text squares and the log entries of the game page, rendered once per
-process per sheet, square or entry and language (issue 17, seventh wave, second round): byte for byte what was written before,
-and keyed by everything they show — another seat's view of the same hero (no deed named) never gets the
-owner's sheet, a plain string is never taken for a drawn part."""
+process per sheet, square or entry and language (issue 17, seventh wave, second round): byte for byte
+what was written before, and keyed by everything they show — another seat's view of the same hero (no
+deed named) never gets the owner's sheet, a plain string is never taken for a drawn part."""
 
 from __future__ import annotations
 
