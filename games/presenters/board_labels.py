@@ -181,7 +181,24 @@ class _Grid:
         return False
 
     def overlap(self, box: Box) -> float:
-        return sum(box.overlap_area(other) for other in self.near(box))
+        """The area ``box`` shares with what is here: ``near`` and ``Box.overlap_area`` walked directly, in
+        the same order with the same sums (a field code that fits nowhere weighs every spot with this: a
+        fifth of the layout's calls; issue 17, seventh wave, second round)."""
+        cell, buckets = self.cell, self.buckets
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        seen: set[int] = set()
+        total = 0.0
+        for i in range(int(x0 // cell), int(x1 // cell) + 1):
+            for j in range(int(y0 // cell), int(y1 // cell) + 1):
+                for other in buckets.get((i, j), ()):
+                    if id(other) in seen:
+                        continue
+                    seen.add(id(other))
+                    w = (x1 if x1 <= other.x1 else other.x1) - (x0 if x0 >= other.x0 else other.x0)
+                    h = (y1 if y1 <= other.y1 else other.y1) - (y0 if y0 >= other.y0 else other.y0)
+                    if w > 0 and h > 0:
+                        total += w * h
+        return total
 
 
 GAP = 1.0                       # free room kept between a label and anything else

@@ -225,3 +225,24 @@ def test_the_css_draws_the_words_at_the_sizes_the_layout_measures():
     assert size("target-cost") == board.BADGE_FONT
     assert size("card-name") == board.CARD_NAME_FONT
     assert size("axis-label") == board.AXIS_FONT
+
+
+def test_the_grids_overlap_is_the_sum_of_the_areas_shared_with_each_box_near():
+    """``_Grid.overlap`` walks the buckets directly (issue 17): the same sum as ``near`` and
+    ``Box.overlap_area``, each box counted once however many buckets it reaches."""
+    import random
+
+    from games.presenters.board_labels import Box, _Grid
+
+    rng = random.Random(17)
+    for _ in range(50):
+        grid = _Grid()
+        boxes = []
+        for _ in range(30):
+            x, y = rng.uniform(-50, 900), rng.uniform(-50, 900)
+            boxes.append(Box(x, y, x + rng.uniform(1, 160), y + rng.uniform(1, 60)))
+            grid.add(boxes[-1])
+        x, y = rng.uniform(-50, 900), rng.uniform(-50, 900)
+        probe = Box(x, y, x + rng.uniform(1, 200), y + rng.uniform(1, 80))
+        assert grid.overlap(probe) == sum(probe.overlap_area(other) for other in grid.near(probe))
+        assert grid.overlap(probe) == pytest.approx(sum(probe.overlap_area(other) for other in boxes))
