@@ -228,8 +228,12 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
     out = []
     for entry in reversed(log):
         # Each entry's <li> is kept per process (issue 17, seventh wave, second round): it is a pure
-        # function of the entry as the viewer's log shows it, the language, the time zone and the format.
-        key = _kept_key(lang, (zone, short, prefix, entry))
+        # function of what ``_log_item`` reads of the entry as the viewer's log shows it (not the raw
+        # action, which the entry also holds: a third of its pickle), the language, the time zone and the
+        # date format.
+        key = _kept_key(lang, (zone, short, prefix, entry.get("sequence", ""), entry.get("seat"),
+                               entry.get("taken_back"), entry.get("created_at"), entry.get("who", ""),
+                               entry.get("action_text", ""), entry.get("events")))
         if key is not None and key in _LOG_ITEMS:
             out.append(_LOG_ITEMS[key])
             continue
