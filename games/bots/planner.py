@@ -277,10 +277,11 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
 
 
 def peek_worth(content: Content, seen: dict[str, Any], tid: str) -> bool:
-    """The Mäuse show the Namenloser's card after a passed probe (rulebook, "Mäuse"): worth a visit for
-    a hero on his way to the tower who does not know the card yet. Entered blind, the card that parries
-    the hero's skill is a death that costs all experience and training (traced solo: the Zentaur at
-    0.83 mean odds met the Wesen aus der Tiefe, who parries every shot, and never recovered)."""
+    """The Mäuse show the Namenloser's card after a passed probe, to this seat only (rulebook "Mäuse",
+    ruling R-66): worth a visit for a hero on his way to the tower who does not know the card yet.
+    Entered blind, the card that parries the hero's skill is a death that costs all experience and
+    training (traced solo: the Zentaur at 0.83 mean odds met the Wesen aus der Tiefe, who parries every
+    shot, and never recovered)."""
     hero = me(seen)
     if seen["seats"] != 1 or "peek_boss" not in content.tokens[tid].effects or seen.get("namenloser_card"):
         # Only alone: at 2 and 3 seats the Krieger who knew a card he had mediocre odds against grew
