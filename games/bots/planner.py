@@ -22,6 +22,7 @@ HEAL_FIELDS = ("N5", "I5")
 REST_COST = 4.0            # a turn spent resting, in planning steps
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
+HOPELESS_PROBE = 0.15      # a token guarded by a probe that passes less often is no target
 TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
 BOLD_TOWER_CHANCE = (0.3, 0.1)   # the strong bot's: its search judges the Wächter fight itself
 
@@ -154,13 +155,20 @@ def tower_chance(content: Content, seen: dict[str, Any], healed: bool = False) -
     """The chance to beat the Namenloser at the hero's present LP (``healed``: with his natural LP
     full): his card if the seat knows it, else the mean over the cards he may have, each fought
     with the hero's best allowed skill."""
+    chances = card_chances(content, seen, healed)
+    return sum(chances.values()) / len(chances)
+
+
+def card_chances(content: Content, seen: dict[str, Any], healed: bool = False) -> dict[str, float]:
+    """Namenloser card -> the chance to beat him with it, over the cards the seat cannot rule out."""
     hero = me(seen)
     known = seen.get("namenloser_card")
-    cards = [content.namenlose_cards[known]] if known else list(content.namenlose_cards.values())
+    cards = [known] if known else list(content.namenlose_cards)
     held = {e["face"] for e in hero["items"] if e.get("face")}
     lp = total_lp(hero) + (hero["lp_max"] - hero["lp"] if healed else 0)
-    total = 0.0
-    for card in cards:
+    result: dict[str, float] = {}
+    for key in cards:
+        card = content.namenlose_cards[key]
         best = 0.0
         for skill in ("magic", "ranged", "melee"):
             mod = card.skills.get(skill)
@@ -170,8 +178,8 @@ def tower_chance(content: Content, seen: dict[str, Any], healed: bool = False) -
                 mod = card.star_modifier
             damage = 2 if skill in card.double_damage and not any(i in held for i, _ in card.protections) else 1
             best = max(best, race_chance(pass_chance(content, hero, skill, mod), card.lp, lp, damage))
-        total += best
-    return total / len(cards)
+        result[key] = best
+    return result
 
 
 def weapon_skills(content: Content, hero: dict[str, Any]) -> list[str]:
@@ -194,6 +202,11 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
             "dragon", {dragon[0]})
     if hero["gem"]:
         if kind_fields(seen, "namenloser"):
+            mice = [t["field"] for t in seen["tokens"]
+                    if t["id"] and t["kind"] == "encounter" and peek_worth(content, seen, t["id"])]
+            if mice and min(card_chances(content, seen, healed=True).values()) < tower_threshold(seen):
+                # A card he may have would beat him: look at it first, where the Mäuse lie open.
+                return Goal("peek at the Namenloser's card", set(mice))
             # Odds good enough at the present LP: go. Walking home for the last LP took many turns,
             # and monsters on the way back cost it again (traced: heroes at 0.7 odds shuttling
             # between manor and tower until the turn limit).
@@ -252,6 +265,8 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
             result.add(t["field"])
         elif kind == "encounter" and _encounter_worth(content, hero, t["id"], training_skill(content, seen)):
             result.add(t["field"])
+        elif kind == "encounter" and t["id"] and peek_worth(content, seen, t["id"]):
+            result.add(t["field"])
         elif kind in ("monster", "deed_part") and t["id"]:
             token = content.tokens[t["id"]]
             if token.kind.value == "monster" and not token.deed:
@@ -259,6 +274,24 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
                 if best >= 0.55 and hero["lp"] >= 2:
                     result.add(t["field"])
     return result | quest_targets(content, seen)
+
+
+def peek_worth(content: Content, seen: dict[str, Any], tid: str) -> bool:
+    """The Mäuse show the Namenloser's card after a passed probe, to this seat only (rulebook "Mäuse",
+    ruling R-66): worth a visit for a hero on his way to the tower who does not know the card yet.
+    Entered blind, the card that parries the hero's skill is a death that costs all experience and
+    training (traced solo: the Zentaur at 0.83 mean odds met the Wesen aus der Tiefe, who parries every
+    shot, and never recovered)."""
+    hero = me(seen)
+    if seen["seats"] != 1 or "peek_boss" not in content.tokens[tid].effects or seen.get("namenloser_card"):
+        # Only alone: at 2 and 3 seats the Krieger who knew a card he had mediocre odds against grew
+        # stronger for it instead of trying his luck, and finished fewer games (docs/benchmarks.md,
+        # "Bots: seventh round").
+        return False
+    if not (hero["gem"] or (hero.get("deed") and deed_parts_done(content, hero) >= 1)):
+        return False
+    skills = content.tokens[tid].skills
+    return max((pass_chance(content, hero, s, m) for s, m in skills.items()), default=0.0) >= HOPELESS_PROBE
 
 
 def quest_targets(content: Content, seen: dict[str, Any]) -> set[str]:

@@ -66,6 +66,7 @@ from .planner import (
     forage_targets,
     guardian_fields,
     monster_fields,
+    peek_worth,
     training_skill,
 )
 
@@ -558,6 +559,10 @@ class Bot:
                 score = 5.0
             elif effects & {"train_any"}:
                 score = 0.0
+            elif "peek_boss" in effects:
+                skill, _, card = (a.option or "").partition(":")
+                if card == "namenloser" and peek_worth(content, seen, a.token):
+                    score = 4.0 + pass_chance(content, hero, skill, token.skills.get(skill, 0))
             elif "seer" in effects and waiting_for_bag(goal_name(self.goal)):
                 score = 6.0   # the Hellseherin brings the awaited token out of the bag at once
             elif effects & {"beggar", "juggler", "seer"}:
