@@ -6,9 +6,11 @@ submit itself asks this module after every step, and the two must not import eac
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.db import connections
 
 from games import queue, variants
 from games.models import Game, Seat
@@ -70,15 +72,45 @@ def schedule_bot_after_step(game: Game, version: int, state: Any) -> None:
     acting = _acting_seat_index(game, state)
     if acting is None:
         return
-    fresh = Seat.objects.filter(game_id=game.pk, index=acting).order_by().values_list(
-        "is_bot", "user_id", "game__version", "game__status", "game__paused").first()
+    fresh = _fresh_seat(game.pk, acting)
     if fresh is None or fresh[2] != version:
         schedule_bot(game.pk)
         return
     is_bot, user_id, _, status, paused = fresh
-    if not _open_to_moves(status, paused) or not _moves_here(is_bot, user_id, state):
+    if not _open_to_moves(status, paused) or not _moves_here(bool(is_bot), user_id, state):
         return
     _queue_move(game.pk, version)
+
+
+def _fresh_seat(game_id: int, index: int) -> tuple[Any, ...] | None:
+    """The seat's ``is_bot`` and ``user_id`` with its game's version, status and pause, read now in one
+    query. Written as SQL once per database because the ORM spent ~1,000 Python calls building this
+    query after every step; the row is read fresh all the same (a seat handed to a bot since the lock
+    must count). (game, index) is unique, so there is at most one row."""
+    alias = Seat.objects.db
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_fresh_seat_sql(alias), [game_id, index])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    is_bot, user_id, version, status, paused = row
+    return bool(is_bot), user_id, version, status, bool(paused)
+
+
+@lru_cache(maxsize=8)
+def _fresh_seat_sql(alias: str) -> str:
+    """``_fresh_seat``'s query for the database ``alias``, its names quoted as the ORM would."""
+    quote = connections[alias].ops.quote_name
+    seat, game = Seat._meta, Game._meta
+
+    def column(meta: Any, name: str) -> str:
+        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
+
+    return (f"SELECT {column(seat, 'is_bot')}, {column(seat, 'user')}, {column(game, 'version')}, "
+            f"{column(game, 'status')}, {column(game, 'paused')} "
+            f"FROM {quote(seat.db_table)} INNER JOIN {quote(game.db_table)} "
+            f"ON {column(seat, 'game')} = {column(game, 'id')} "
+            f"WHERE {column(seat, 'game')} = %s AND {column(seat, 'index')} = %s")
 
 
 def _queue_move(game_id: int, version: int) -> None:

@@ -78,3 +78,25 @@ def test_a_pause_or_a_newer_version_since_the_step_counts(user, sent):
     sent.clear()
     schedule_bot_after_step(game, version, state)
     assert sent == []
+
+
+def test_a_seat_handed_to_a_bot_since_the_step_counts(user, sent):
+    """The check reads the acting seat's flags fresh, not from the seats the step had: a person's seat
+    handed to a bot (a missed deadline, a resignation) between the step and its commit hook is moved."""
+    game = create_with_bots(creator=user, bots=2, bot_level="normal", title="Check", seat_count=3)
+    content = load_content()
+    for step in range(40):
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = acting_seat(state)
+        if seat == 0 and state.phase.startswith("setup"):
+            break
+        action_submit(game=game, user=None, action=legal_actions(content, state, seat)[0].to_json(),
+                      expected_version=game.version, idempotency_key=f"h{step}", seat_index=seat)
+    else:
+        pytest.fail("the person's seat never acted in setup in 40 steps")
+    old, new = _both(game, sent)
+    assert old == new == []  # a person's move: nothing queued
+    game.seats.filter(index=0).update(is_bot=True)
+    old, new = _both(game, sent)
+    assert old and new == old
