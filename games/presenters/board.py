@@ -297,6 +297,9 @@ class Scene:
     tokens: list[Request] = field(default_factory=list)
     classes: dict[str, str] = field(default_factory=dict)  # a label's key -> its CSS class
     words: dict[Any, str] = field(default_factory=dict)    # the fields' kinds' names in this drawing
+    # How many of the first obstacles are kept per process and the same on every board with the same
+    # revealed cards (the axis numbers, the cards' dots): the layout files their grid once (place_labels).
+    static: int = 0
 
     def requests(self) -> list[Request]:
         return self.codes + self.badges + self.cards + self.names + self.tokens
@@ -313,7 +316,22 @@ class Scene:
         return placed
 
     def place(self) -> dict[str, Placed]:
-        return place_labels(self.requests(), self.obstacles)
+        return place_labels(self.requests(), self.obstacles, self.static)
+
+
+@lru_cache(maxsize=1)
+def _axis_words() -> tuple[tuple[Placed, ...], tuple[Box, ...], tuple[SafeString, ...]]:
+    """The column and row numbers as words, their boxes and their drawing, in the order ``_compose`` drew
+    them: the same on every board (digits, whose width does not depend on the language), kept so that
+    their boxes are the same objects on every board (``place_labels``'s ``static``)."""
+    scene = Scene()
+    out = []
+    for i in range(SIZE):
+        column = scene.word(f"axis:c{i}", i * CARD + CARD / 2, -7, str(i + 1), AXIS_FONT, anchor="middle")
+        row = scene.word(f"axis:r{i}", -11, i * CARD + CARD / 2 + 4, str(i + 1), AXIS_FONT, anchor="middle")
+        out += [_text(column.x, column.y, column.text, class_="axis-label"),
+                _text(row.x, row.y, row.text, class_="axis-label")]
+    return tuple(scene.fixed), tuple(scene.obstacles), tuple(out)
 
 
 def card_corner(layout: Layout, code: str) -> tuple[float, float]:
@@ -588,11 +606,10 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
     scene = Scene()
     out: list[str] = []
     # Column and row numbers.
-    for i in range(SIZE):
-        column = scene.word(f"axis:c{i}", i * CARD + CARD / 2, -7, str(i + 1), AXIS_FONT, anchor="middle")
-        row = scene.word(f"axis:r{i}", -11, i * CARD + CARD / 2 + 4, str(i + 1), AXIS_FONT, anchor="middle")
-        out += [_text(column.x, column.y, column.text, class_="axis-label"),
-                _text(row.x, row.y, row.text, class_="axis-label")]
+    axis, axis_boxes, axis_out = _axis_words()
+    scene.fixed.extend(axis)
+    scene.obstacles.extend(axis_boxes)
+    out += axis_out
     cell_targets = []
     for cell_view in view.get("board", []):
         cell = cell_view["cell"]
@@ -615,6 +632,9 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
             cell_targets.append(_target_link(option, _el("title", escape(option.label)) + _el(
                 "rect", x=x0 + 5, y=y0 + 5, width=CARD - 10, height=CARD - 10, rx=6, class_="target-cell")
                 + _badge(badge)))
+    # Up to here the obstacles are the kept axis words' and cards' (``_card``), the same objects on every
+    # board with these cards: the label layout files them once (Scene.static).
+    scene.static = len(scene.obstacles)
     out.extend(_entry_links(layout))
     # The square's grid lines on top of the cards.
     out.append(_el("rect", x=0, y=0, width=BOARD, height=BOARD, class_="board-frame"))

@@ -76,6 +76,23 @@ def test_a_card_name_takes_a_free_corner_of_its_card():
     assert placed.box.inside(card) and not placed.box.overlaps(bottom_left)
 
 
+def test_the_kept_grid_of_the_first_obstacles_lays_out_as_filing_them_afresh():
+    """``static``: the first obstacles' grid is filed once per process and copied (issue 17, third round).
+    The copy must not keep what one layout added, and other boxes (even of the same values) get their own."""
+    dot, other = circle_box(100, 100, 9), circle_box(300, 100, 9)
+    wall = Box(60, 110, 140, 140)           # below the dot
+    requests = [Request("a", "Westlicher Vorhof", 8, dot), Request("code", "F2", 8, other, keep=True, shorten=False),
+                Request("b", "Marktplatz", 8, dot)]
+    walled = place_labels(requests, [dot, other, wall])
+    assert place_labels(requests, [dot, other, wall], 2) == walled
+    open_ = place_labels(requests, [dot, other])
+    assert open_ != walled
+    assert place_labels(requests, [dot, other], 2) == open_          # the wall of the last run is not kept
+    assert place_labels(requests, [dot, wall, other], 2) == place_labels(requests, [dot, wall, other])
+    same_values = [circle_box(100, 100, 9), Box(60, 60, 140, 90)]    # other boxes: their own grid
+    assert place_labels(requests, [*same_values, other], 2) == place_labels(requests, [*same_values, other])
+
+
 def test_shortening_cuts_at_a_word_end_when_one_is_near():
     assert shortened("Aufgabe: Heiltrank für das weiße Dorf", 16) == "Aufgabe: Heiltra…"   # no word end near
     assert shortened("Marktplatz", 16) == "Marktplatz"
