@@ -41,6 +41,7 @@ from games.presenters.board_labels import (
 from games.presenters.labels import (
     action_label,
     cell_label,
+    cell_pattern,
     display_name,
     param_label,
     param_value_label,
@@ -611,6 +612,7 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
     scene.obstacles.extend(axis_boxes)
     out += axis_out
     cell_targets = []
+    face_down: tuple[str, str] | None = None
     for cell_view in view.get("board", []):
         cell = cell_view["cell"]
         row_, col = row_col(cell)
@@ -618,7 +620,9 @@ def _compose(content: Content, layout: Layout, view: dict[str, Any], lang: str, 
         if cell in layout.cells:
             out.extend(_card(layout.region(cell), x0, y0, lang, scene))
         elif cell_view.get("placed"):
-            out.append(_el("g", _el("title", escape(_("Face-down card at %(where)s") % {"where": cell_label(cell)}))
+            if face_down is None:  # asked of gettext once per board, not per face-down card
+                face_down = (_("Face-down card at %(where)s"), cell_pattern())
+            out.append(_el("g", _el("title", escape(face_down[0] % {"where": cell_label(cell, face_down[1])}))
                            + _el("rect", x=x0, y=y0, width=CARD, height=CARD, class_="card card-back")
                            + _text(x0 + CARD / 2, y0 + CARD / 2 + 22, "?", class_="card-back-mark"),
                            class_="face-down"))
@@ -965,8 +969,9 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
     """The board as a list for the "Board as text" section: each square, its fields, tokens and heroes."""
     layout = Layout(content, view)
     tokens_at: dict[str, list[str]] = {}
+    face_down = _("face-down token")  # asked once, not per token (token_name)
     for token in view.get("tokens", []):
-        tokens_at.setdefault(token["field"], []).append(token_name(content, token, lang))
+        tokens_at.setdefault(token["field"], []).append(token_name(content, token, lang, face_down))
     heroes_at: dict[str, list[str]] = {}
     manors_at: dict[str, list[str]] = {}
     for hero in view.get("heroes", []):
@@ -983,9 +988,11 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
     squares = []
     words: dict[Any, str] = {}
     active = translation.get_language()
+    pattern = cell_pattern()  # each square's name, the pattern asked of gettext once (cell_label)
+    titles: dict[str, str] = {}  # a face-down and an empty square's titles, each asked of gettext once
     for cell_view in view.get("board", []):
         cell = cell_view["cell"]
-        entry: dict[str, Any] = {"cell": cell, "where": cell_label(cell)}
+        entry: dict[str, Any] = {"cell": cell, "where": cell_label(cell, pattern)}
         if cell in layout.cells:
             region = layout.region(cell)
             title, fields, paths = _card_text(region, lang, active, words)
@@ -1002,8 +1009,8 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
             ]
             entry["paths"] = list(paths)
         elif cell_view.get("placed"):
-            entry["title"] = _("face-down card")
+            entry["title"] = titles.get("placed") or titles.setdefault("placed", _("face-down card"))
         else:
-            entry["title"] = pgettext("square", "empty")
+            entry["title"] = titles.get("empty") or titles.setdefault("empty", pgettext("square", "empty"))
         squares.append(entry)
     return squares

@@ -205,15 +205,23 @@ def display_name(obj: Any, lang: str) -> str:
     return str(getattr(obj, f"name_{lang}") or obj.name_en or obj.name_de)
 
 
-def cell_label(cell: int) -> str:
+def cell_label(cell: int, pattern: str | None = None) -> str:
+    """The square's name. ``pattern``: ``cell_pattern()``, asked once by a loop over the squares (a gettext
+    is some ten calls; the first render names every square: issue 17, seventh wave, third round)."""
     row, col = row_col(cell)
-    return gettext("row %(row)s, column %(col)s") % {"row": row + 1, "col": col + 1}
+    return (pattern if pattern is not None else cell_pattern()) % {"row": row + 1, "col": col + 1}
 
 
-def token_name(content: Content, entry: dict[str, Any], lang: str) -> str:
-    """The name of what a token shows, from a view's token entry (face-down and unknown: no name)."""
+def cell_pattern() -> str:
+    """The translated pattern ``cell_label`` fills in."""
+    return gettext("row %(row)s, column %(col)s")
+
+
+def token_name(content: Content, entry: dict[str, Any], lang: str, face_down: str | None = None) -> str:
+    """The name of what a token shows, from a view's token entry (face-down and unknown: no name).
+    ``face_down``: the translated "face-down token", asked once by a loop over the tokens."""
     if entry.get("id") is None:
-        return gettext("face-down token")
+        return face_down if face_down is not None else gettext("face-down token")
     face = entry.get("face")
     item = content.items.get(face) if face else None
     if item is not None and entry.get("flipped"):
