@@ -921,7 +921,8 @@ def _heroes(content: Content, layout: Layout, view: dict[str, Any], lang: str,
         seat = hero["seat"]
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
-        title = f"{hero_name} ({names.get(seat, _('seat %(seat)s') % {'seat': seat + 1})})"
+        who = names[seat] if seat in names else _("seat %(seat)s") % {"seat": seat + 1}  # gettext only if unnamed
+        title = f"{hero_name} ({who})"
         out.append(_el("g", _el("title", escape(title))
                        + _el("path", d=pawn_path(x, y), fill=colour, class_="hero")
                        + _text(x, y + 6.2, hero_initial(content, hero.get("hero"), lang), class_="hero-initial"),
@@ -975,7 +976,8 @@ def board_text(*, content: Content, view: dict[str, Any], lang: str, names: dict
     heroes_at: dict[str, list[str]] = {}
     manors_at: dict[str, list[str]] = {}
     for hero in view.get("heroes", []):
-        who = names.get(hero["seat"], _("seat %(seat)s") % {"seat": hero["seat"] + 1})
+        seat = hero["seat"]
+        who = names[seat] if seat in names else _("seat %(seat)s") % {"seat": seat + 1}  # gettext only if unnamed
         hero_name = display_name(content.heroes[hero["hero"]], lang) if hero.get("hero") in content.heroes else "?"
         if hero.get("between"):
             heroes_at.setdefault(hero["between"][0], []).append(

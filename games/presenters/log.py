@@ -319,13 +319,14 @@ def event_text(content: Content, event: dict[str, Any], lang: str, names: dict[i
     seat = event.get("seat")
     args = _Args()
     if seat is not None:
-        who = names.get(seat, _("seat %(seat)s") % {"seat": seat + 1})
+        # The seat's number only for a seat without a name: a default argument would ask gettext always.
+        who = names[seat] if seat in names else _("seat %(seat)s") % {"seat": seat + 1}
         args["who"] = f"{heroes[seat]} ({who})" if heroes.get(seat) else who
     else:
         args["who"] = _("the game")
     for key, value in (event.get("data") or {}).items():
         if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            other = names.get(value, _("seat %(seat)s") % {"seat": value + 1})
+            other = names[value] if value in names else _("seat %(seat)s") % {"seat": value + 1}
             args[key] = f"{heroes[value]} ({other})" if heroes.get(value) else other
             continue
         args[key] = _event_value(content, key, value, lang)
