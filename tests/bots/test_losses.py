@@ -150,3 +150,33 @@ def test_at_the_last_lp_a_monster_field_and_the_desert_cost_like_a_death():
     state.heroes[0].lp = 2
     two = bot._penalties(content, view(content, state, 0))
     assert two["W5"] >= DEATH_COST and two["W2"] < DEATH_COST
+
+
+
+def test_at_the_last_lp_the_step_onto_a_monster_counts_its_penalty():
+    """Traced at 3 seats (issue 14, eighth round): at his last LP a Krieger on his way to heal stepped
+    onto the Schatten beside him (distances_to charges a penalty on the step into a field, so the
+    field's own distance left it out), died, and dropped his Heldentat's Kelch there, out of his
+    reach for the rest of the game."""
+    content = load_content()
+    state = play_state(content, [("krieger", "A6")])
+    state.heroes[0].manor = "A1"
+    state.heroes[0].lp = 1
+    state = begun(content, state)
+    bot = Bot("normal", 1)
+    legal = legal_actions(content, state, 0)
+    goal, dist = bot._goal_distances(content, view(content, state, 0))
+    assert goal.name == "heal"
+    steps = [a for a in legal if isinstance(a, Move)]
+    first = min(steps, key=lambda a: (dist.get(a.to, float("inf")), a.to)).to
+    assert first not in goal.targets   # home is no step away: the bot walks through a neighbour
+    put_token(state, "fd-17", first, face_up=True)    # the Irrlicht (magic only) on the best step
+    seen = view(content, state, 0)
+    action = bot.choose(content, seen, legal_actions(content, state, 0))
+    assert not (isinstance(action, Move) and action.to == first)
+    assert bot.entry_penalty[first] >= DEATH_COST / 2
+    # With LP to spare a lost fight is no death: the step is chosen as before.
+    state.heroes[0].lp = 4
+    rested = Bot("normal", 1)
+    rested._goal_distances(content, view(content, state, 0))
+    assert rested.entry_penalty == {}
