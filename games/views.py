@@ -464,16 +464,16 @@ def _game_html(request: GameRequest, game: Game) -> str:
         game_id=game.pk, seed=game.seed, version=game.version, seat=seat_index, lang=_lang(),
         tz=timezone.get_current_timezone_name(), extra=_fragment_extra(request, game, seats, my_seat))
     found = fragments.get(key)
-    html: str
+    kept: fragments.Split
     if found is None:
         context = _page_context(request, game)
-        html = render_to_string("games/_game.html", {**context, **fragments.CONTEXT}, request=request)
-        fragments.put(key, html, context.get("story") is not None)
+        kept = fragments.split(render_to_string("games/_game.html", {**context, **fragments.CONTEXT}, request=request))
+        fragments.put(key, kept, context.get("story") is not None)
     else:
-        html, story = found
+        kept, story = found
         if story and my_seat is not None:  # as _page_context does when it tells the story
             visits.mark_seen(seat=my_seat, sequence=game.version)
-    return fragments.fill(html, request, _waiting(request))
+    return fragments.fill(kept, request, _waiting(request))
 
 
 def _fragment_extra(request: GameRequest, game: Game, seats: list, my_seat) -> dict[str, Any]:
