@@ -6,9 +6,9 @@ import html
 import pickle
 import re
 import uuid
-from collections.abc import Mapping
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable, Mapping
+from functools import lru_cache, partial
+from typing import Any, TypeVar
 
 from django import template
 from django.template.loader import render_to_string
@@ -25,6 +25,8 @@ from games.fragments import MARK_KEY, MARK_WAITING
 from games.presenters.board import SEAT_COLOURS
 from games.presenters.svg import escaped as _escape
 from games.variants import AUTOMATIC_LEVEL
+
+T = TypeVar("T")
 
 register = template.Library()
 
@@ -234,15 +236,8 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
         key = _kept_key(lang, (zone, short, prefix, entry.get("sequence", ""), entry.get("seat"),
                                entry.get("taken_back"), entry.get("created_at"), entry.get("who", ""),
                                entry.get("action_text", ""), entry.get("events")))
-        if key is not None and key in _LOG_ITEMS:
-            out.append(_LOG_ITEMS[key])
-            continue
-        item = _log_item(entry, words, rules, short, zone, lang)
-        if key is not None:
-            if len(_LOG_ITEMS) >= LOG_ITEMS_KEPT:
-                _LOG_ITEMS.clear()
-            _LOG_ITEMS[key] = item
-        out.append(item)
+        out.append(_kept(_LOG_ITEMS, LOG_ITEMS_KEPT, key,
+                         partial(_log_item, entry, words, rules, short, zone, lang)))
     return SafeString("".join(out))
 
 
@@ -291,20 +286,26 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
     for square in squares:
         # Each square's <li> is kept per process (issue 17, seventh wave, second round): it is a pure
         # function of the square, as the viewer's board-as-text lists it, and the language.
-        key = _kept_key(lang, square)
-        if key is None:
-            out.append(_square_item(square, words))
-        elif key in _SQUARES:
-            out.append(_SQUARES[key])
-        else:
-            if len(_SQUARES) >= SQUARES_KEPT:
-                _SQUARES.clear()
-            out.append(_SQUARES.setdefault(key, _square_item(square, words)))
+        out.append(_kept(_SQUARES, SQUARES_KEPT, _kept_key(lang, square),
+                         partial(_square_item, square, words)))
     return SafeString("".join(out))
 
 
 SQUARES_KEPT = 4096
 _SQUARES: dict[tuple[str | None, bytes], str] = {}
+
+
+def _kept(store: dict[Any, T], cap: int, key: Any, render: Callable[[], T]) -> T:
+    """``render()``, kept in ``store`` under ``key`` (None: not to be kept, rendered each time); a store
+    that holds ``cap`` entries starts afresh."""
+    if key is None:
+        return render()
+    found = store.get(key)
+    if found is None:
+        if len(store) >= cap:
+            store.clear()
+        found = store[key] = render()
+    return found
 
 
 def _kept_key(lang: str | None, value: Any) -> tuple[str | None, bytes] | None:
@@ -349,12 +350,5 @@ _SHEETS: dict[tuple[str | None, bytes], SafeString] = {}
 @register.simple_tag
 def hero_sheet(sheet: dict[str, Any]) -> SafeString:
     """What ``{% include "games/_sheet.html" %}`` wrote for this sheet, byte for byte."""
-    key = _kept_key(get_language(), sheet)
-    kept = _SHEETS.get(key) if key is not None else None
-    if kept is None:
-        kept = SafeString(render_to_string("games/_sheet.html", {"sheet": sheet}))
-        if key is not None:
-            if len(_SHEETS) >= SHEETS_KEPT:
-                _SHEETS.clear()
-            _SHEETS[key] = kept
-    return kept
+    return _kept(_SHEETS, SHEETS_KEPT, _kept_key(get_language(), sheet),
+                 lambda: SafeString(render_to_string("games/_sheet.html", {"sheet": sheet})))
