@@ -14,6 +14,7 @@ from apibase.prepared import Prepared
 
 from . import coop, variants
 from .errors import NotFound
+from .kept import Kept
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
 from .replay import initial_state, replay_row
@@ -237,7 +238,7 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
 # seed), the seat and the row's every field (its pickle: a taken-back row is another row), so an entry
 # is only ever given to the seat it was filtered for.
 LOG_ENTRIES_KEPT = 4096
-_LOG_ENTRIES: dict[tuple[int, str, int | None, bytes], dict[str, Any]] = {}
+_LOG_ENTRIES = Kept(LOG_ENTRIES_KEPT)
 
 
 def log_entry(row: GameAction | TailRow, seat_index: int | None, *, game: Game) -> dict[str, Any]:
@@ -246,11 +247,7 @@ def log_entry(row: GameAction | TailRow, seat_index: int | None, *, game: Game) 
     if type(row) is not TailRow:
         return _log_entry(row, seat_index, game)
     key = (game.pk, game.seed[:8], seat_index, pickle.dumps(tuple(row), protocol=pickle.HIGHEST_PROTOCOL))
-    kept = _LOG_ENTRIES.get(key)
-    if kept is None:
-        if len(_LOG_ENTRIES) >= LOG_ENTRIES_KEPT:
-            _LOG_ENTRIES.clear()
-        kept = _LOG_ENTRIES[key] = _log_entry(row, seat_index, game)
+    kept: dict[str, Any] = _LOG_ENTRIES.keep(key, lambda: _log_entry(row, seat_index, game))
     return dict(kept)  # a dict of its own; what it holds is only read (games.presenters.log, story)
 
 

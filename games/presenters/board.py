@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from django.utils import translation
@@ -25,6 +25,7 @@ from django.utils.translation import pgettext
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
+from games.kept import Kept
 from games.presenters import board_coop
 from games.presenters import board_figures as figures
 from games.presenters.board_labels import (
@@ -354,7 +355,7 @@ def card_box(x0: float, y0: float) -> Box:
 # as much again of label requests each, so at most about 15 MB; 25 regions on 25 squares make 625 per
 # language. When full, all are dropped and drawn again as they are asked for.
 CARDS_KEPT = 1024
-_CARDS: dict[tuple[int, float, float, str, str | None, str], tuple[Region, list[SafeString], Scene]] = {}
+_CARDS = Kept(CARDS_KEPT)   # key -> (region, drawing, scene)
 
 
 def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix: str = "") -> list[SafeString]:
@@ -364,14 +365,12 @@ def _card(region: Region, x0: float, y0: float, lang: str, scene: Scene, prefix:
 
     Drawn once per card, place and language (``_CARDS``); what it asks of the label layout is added to
     ``scene`` in the order ``_draw_card`` asked it (each of the scene's lists keeps its own order)."""
-    key = (id(region), x0, y0, lang, translation.get_language(), prefix)
-    kept = _CARDS.get(key)
-    if kept is None or kept[0] is not region:
+    def draw() -> tuple[Region, list[SafeString], Scene]:
         own = Scene()
-        if len(_CARDS) >= CARDS_KEPT:
-            _CARDS.clear()
-        kept = _CARDS[key] = (region, _draw_card(region, x0, y0, lang, own, prefix), own)
-    _region, out, own = kept
+        return region, _draw_card(region, x0, y0, lang, own, prefix), own
+
+    key = (id(region), x0, y0, lang, translation.get_language(), prefix)
+    _region, out, own = _CARDS.keep(key, draw, holder=region)
     scene.obstacles.extend(own.obstacles)
     scene.cards.extend(own.cards)
     scene.codes.extend(own.codes)
@@ -503,17 +502,13 @@ PATH_KIND_LABELS = {
 # only when a card is revealed, so most versions' boards draw them from here. The content is held
 # beside the drawing, as for the cards.
 ENTRY_LINKS_KEPT = 256
-_ENTRY_LINKS: dict[tuple[tuple[int, str], ...], tuple[Content, list[SafeString]]] = {}
+_ENTRY_LINKS = Kept(ENTRY_LINKS_KEPT)   # the cells -> (content, drawing)
 
 
 def _entry_links(layout: Layout) -> list[SafeString]:
     """Ways between neighbouring cards: entry to entry when both are revealed, else a stub to the edge."""
-    key = tuple(layout.cells.items())
-    kept = _ENTRY_LINKS.get(key)
-    if kept is None or kept[0] is not layout.content:
-        if len(_ENTRY_LINKS) >= ENTRY_LINKS_KEPT:
-            _ENTRY_LINKS.clear()
-        kept = _ENTRY_LINKS[key] = (layout.content, _draw_entry_links(layout))
+    kept = _ENTRY_LINKS.keep(tuple(layout.cells.items()),
+                             lambda: (layout.content, _draw_entry_links(layout)), holder=layout.content)
     return list(kept[1])
 
 
@@ -744,7 +739,13 @@ def _figure_kind(entry: dict[str, Any]) -> str | None:
 # place and card, and the language. A step moves a token or two; the other fields are drawn from here.
 # Kept like the cards (``_CARDS``), with the content held beside the drawing.
 TOKENS_KEPT = 4096
-_TOKENS: dict[tuple[Any, ...], tuple[Content, list[SafeString], Scene]] = {}
+_TOKENS = Kept(TOKENS_KEPT)   # key -> (content, drawing, scene)
+
+
+def _drawn_tokens(content: Content, code: str, p: tuple[float, float], corner: tuple[float, float],
+                  entries: list[dict[str, Any]], lang: str) -> tuple[Content, list[SafeString], Scene]:
+    own = Scene()
+    return content, _field_tokens(content, code, p, corner, entries, lang, own), own
 
 
 def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str, scene: Scene) -> list[SafeString]:
@@ -759,13 +760,8 @@ def _tokens(content: Content, layout: Layout, view: dict[str, Any], lang: str, s
             continue
         corner = card_corner(layout, code)
         key = (code, p, corner, lang, active, json.dumps(entries, sort_keys=True, default=str))
-        kept = _TOKENS.get(key)
-        if kept is None or kept[0] is not content:
-            own = Scene()
-            if len(_TOKENS) >= TOKENS_KEPT:
-                _TOKENS.clear()
-            kept = _TOKENS[key] = (content, _field_tokens(content, code, p, corner, entries, lang, own), own)
-        _content, drawn, own = kept
+        _content, drawn, own = _TOKENS.keep(key, partial(_drawn_tokens, content, code, p, corner, entries, lang),
+                                            holder=content)
         out.extend(drawn)
         scene.obstacles.extend(own.obstacles)
         scene.tokens.extend(own.tokens)
@@ -949,20 +945,15 @@ def card_preview(content: Content, letter: str, lang: str) -> SafeString:
 # ways) per process, by card and language (issue 17, seventh wave, second round): the region's words
 # alone, the same on every board. The region is held beside them, as for the cards' drawings.
 CardText = tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]  # title, (code, title) per field, ways
-_CARD_TEXTS: dict[tuple[int, str, str | None], tuple[Region, CardText]] = {}
+_CARD_TEXTS = Kept(CARDS_KEPT)   # key -> (region, its text)
 
 
 def _card_text(region: Region, lang: str, active: str | None, words: dict[Any, str]) -> CardText:
-    key = (id(region), lang, active)
-    kept = _CARD_TEXTS.get(key)
-    if kept is None or kept[0] is not region:
-        if len(_CARD_TEXTS) >= CARDS_KEPT:
-            _CARD_TEXTS.clear()
-        kept = _CARD_TEXTS[key] = (region, (
+    kept: tuple[Region, CardText] = _CARD_TEXTS.keep((id(region), lang, active), lambda: (region, (
             f"{region.letter} – {display_name(region, lang)}",
             tuple((f.code, field_title_of(f, lang, words)) for f in region.fields),
             tuple(f"{p.a}–{p.b}" + ("" if p.kind is PathKind.PATH else f" ({PATH_KIND_LABELS[p.kind]()})")
-                  for p in region.paths)))
+                  for p in region.paths))), holder=region)
     return kept[1]
 
 

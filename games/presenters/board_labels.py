@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from games.kept import Kept
+
 # Advance widths in em of DejaVu Sans Book (its bold is about 8 % wider); anything not listed counts as
 # the widest ordinary letter, so an unknown character makes a label longer, never shorter.
 _WIDTHS: dict[str, float] = {
@@ -307,19 +309,17 @@ def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: 
 # same objects are the same values. A copy of the buckets is handed out (the layout adds to them), and
 # its buckets hold the boxes in the order filing them one by one gave (``overlap`` sums in that order).
 STATIC_GRIDS_KEPT = 256
-_STATIC_GRIDS: dict[tuple[int, ...], tuple[list[Box], dict[tuple[int, int], list[Box]]]] = {}
+_STATIC_GRIDS = Kept(STATIC_GRIDS_KEPT)   # the boxes' ids -> (the boxes, their buckets)
 
 
 def _static_grid(boxes: list[Box]) -> _Grid:
-    key = tuple(map(id, boxes))
-    kept = _STATIC_GRIDS.get(key)
-    if kept is None:
+    def file() -> tuple[list[Box], dict[tuple[int, int], list[Box]]]:
         grid = _Grid()
         for box in boxes:
             grid.add(box)
-        if len(_STATIC_GRIDS) >= STATIC_GRIDS_KEPT:
-            _STATIC_GRIDS.clear()
-        kept = _STATIC_GRIDS[key] = (boxes, grid.buckets)
+        return boxes, grid.buckets
+
+    kept = _STATIC_GRIDS.keep(tuple(map(id, boxes)), file)
     return _Grid(buckets={where: bucket[:] for where, bucket in kept[1].items()})
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games.engine.content.model import Content
+from games.kept import Kept
 from games.presenters import board
 from games.presenters import board_figures as figures
 from games.presenters.svg import el, join, text
@@ -97,17 +98,12 @@ def _token(kind: str, borders: list[str]) -> SafeString:
 # thousand calls of every first render). The key holds only what the viewer's own view shows, so a legend
 # kept for one seat is one another seat's view would draw byte for byte.
 LEGENDS_KEPT = 256
-_LEGENDS: dict[tuple[Any, ...], tuple[Entry, ...]] = {}
+_LEGENDS = Kept(LEGENDS_KEPT)
 
 
 def legend(content: Content, view: dict[str, Any], lang: str) -> list[Entry]:
     key = _legend_key(content, view, lang)
-    kept = _LEGENDS.get(key)
-    if kept is None:
-        if len(_LEGENDS) >= LEGENDS_KEPT:
-            _LEGENDS.clear()
-        kept = _LEGENDS[key] = tuple(_draw(*key[2:]))
-    return list(kept)
+    return list(_LEGENDS.keep(key, lambda: tuple(_draw(*key[2:]))))
 
 
 def _legend_key(content: Content, view: dict[str, Any], lang: str) -> tuple[Any, ...]:

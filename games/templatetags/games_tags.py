@@ -6,9 +6,9 @@ import html
 import pickle
 import re
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache, partial
-from typing import Any, TypeVar
+from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
@@ -22,11 +22,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.fragments import MARK_KEY, MARK_WAITING
+from games.kept import Kept
 from games.presenters.board import SEAT_COLOURS
 from games.presenters.svg import escaped as _escape
 from games.variants import AUTOMATIC_LEVEL
-
-T = TypeVar("T")
 
 register = template.Library()
 
@@ -236,13 +235,12 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
         key = _kept_key(lang, (zone, short, prefix, entry.get("sequence", ""), entry.get("seat"),
                                entry.get("taken_back"), entry.get("created_at"), entry.get("who", ""),
                                entry.get("action_text", ""), entry.get("events")))
-        out.append(_kept(_LOG_ITEMS, LOG_ITEMS_KEPT, key,
-                         partial(_log_item, entry, words, rules, short, zone, lang)))
+        out.append(_LOG_ITEMS.keep(key, partial(_log_item, entry, words, rules, short, zone, lang)))
     return SafeString("".join(out))
 
 
 LOG_ITEMS_KEPT = 2048
-_LOG_ITEMS: dict[tuple[str | None, bytes], str] = {}
+_LOG_ITEMS = Kept(LOG_ITEMS_KEPT)
 
 
 def _log_item(entry: dict[str, Any], words: Mapping[str, str], rules: dict[str | None, str], short: str, zone: str,
@@ -286,26 +284,12 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
     for square in squares:
         # Each square's <li> is kept per process (issue 17, seventh wave, second round): it is a pure
         # function of the square, as the viewer's board-as-text lists it, and the language.
-        out.append(_kept(_SQUARES, SQUARES_KEPT, _kept_key(lang, square),
-                         partial(_square_item, square, words)))
+        out.append(_SQUARES.keep(_kept_key(lang, square), partial(_square_item, square, words)))
     return SafeString("".join(out))
 
 
 SQUARES_KEPT = 4096
-_SQUARES: dict[tuple[str | None, bytes], str] = {}
-
-
-def _kept(store: dict[Any, T], cap: int, key: Any, render: Callable[[], T]) -> T:
-    """``render()``, kept in ``store`` under ``key`` (None: not to be kept, rendered each time); a store
-    that holds ``cap`` entries starts afresh."""
-    if key is None:
-        return render()
-    found = store.get(key)
-    if found is None:
-        if len(store) >= cap:
-            store.clear()
-        found = store[key] = render()
-    return found
+_SQUARES = Kept(SQUARES_KEPT)
 
 
 def _kept_key(lang: str | None, value: Any) -> tuple[str | None, bytes] | None:
@@ -344,11 +328,11 @@ def _square_item(square: dict[str, Any], words: Mapping[str, str]) -> str:
 # of the sheet (its pickle) and the language. A step changes one hero's sheet at most, so the first render of
 # a version renders the others' from here (issue 17, seventh wave, second round: a tenth of its calls).
 SHEETS_KEPT = 512
-_SHEETS: dict[tuple[str | None, bytes], SafeString] = {}
+_SHEETS = Kept(SHEETS_KEPT)
 
 
 @register.simple_tag
 def hero_sheet(sheet: dict[str, Any]) -> SafeString:
     """What ``{% include "games/_sheet.html" %}`` wrote for this sheet, byte for byte."""
-    return _kept(_SHEETS, SHEETS_KEPT, _kept_key(get_language(), sheet),
-                 lambda: SafeString(render_to_string("games/_sheet.html", {"sheet": sheet})))
+    return _SHEETS.keep(_kept_key(get_language(), sheet),
+                        lambda: SafeString(render_to_string("games/_sheet.html", {"sheet": sheet})))

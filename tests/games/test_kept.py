@@ -1,0 +1,40 @@
+"""The bounded per-process store behind the page's kept drawings (games/kept.py)."""
+
+from games.kept import Kept
+
+
+def test_a_kept_value_is_drawn_once_and_a_full_store_starts_afresh():
+    drawn = []
+    store = Kept(2)
+
+    def draw(name):
+        return lambda: drawn.append(name) or name.upper()
+
+    assert store.keep("a", draw("a")) == "A"
+    assert store.keep("a", draw("a")) == "A"
+    assert store.keep("b", draw("b")) == "B"
+    assert drawn == ["a", "b"]
+    store.keep("c", draw("c"))   # full: the store starts afresh with c alone
+    assert list(store) == ["c"]
+    store.keep("a", draw("a"))
+    assert drawn == ["a", "b", "c", "a"]
+
+
+def test_no_key_means_drawn_every_time_and_never_kept():
+    store = Kept(4)
+    calls = []
+    for _ in range(2):
+        store.keep(None, lambda: calls.append(1) or "x")
+    assert calls == [1, 1] and not store
+
+
+def test_an_entry_counts_only_for_the_very_object_it_was_drawn_from():
+    class Region:
+        pass
+
+    first, second = Region(), Region()
+    store = Kept(8)
+    store.keep("same id", lambda: (first, "drawn from the first"), holder=first)
+    # A key made of an id may come back for another object once the first is gone: drawn anew.
+    assert store.keep("same id", lambda: (second, "drawn from the second"), holder=second)[1] == "drawn from the second"
+    assert store.keep("same id", lambda: (second, "again"), holder=second)[1] == "drawn from the second"
