@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 
-from .models import DEFAULT_BYE_POINTS, DEFAULT_POINTS, Club, Season
+from .models import DEFAULT_BYE_POINTS, DEFAULT_POINTS, Club, Season, season_limits
 
 
 class ClubForm(forms.Form):
@@ -47,23 +47,25 @@ class SeasonForm(forms.Form):
                                     help_text=_("Entries close and round 1 is drawn at this moment."))
     table_size = forms.TypedChoiceField(label=_("Players per table"), coerce=int, initial=min(4, MAX_SEATS),
                                         choices=[(n, str(n)) for n in range(1, MAX_SEATS + 1)])
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=3)
+    rounds = forms.IntegerField(label=_("Rounds"), **season_limits("rounds"), initial=3)
     round_start = forms.ChoiceField(label=_("A round starts"), choices=Season.RoundStart.choices,
                                     initial=Season.RoundStart.PREVIOUS_ENDS, widget=forms.RadioSelect)
-    round_days = forms.IntegerField(label=_("Days between rounds"), min_value=1, max_value=90, initial=14,
+    round_days = forms.IntegerField(label=_("Days between rounds"), **season_limits("round_days"), initial=14,
                                     help_text=_("Only for rounds at fixed dates."))
-    deadline_hours = forms.IntegerField(label=_("Turn deadline (hours)"), min_value=1, max_value=24 * 14, initial=72)
+    deadline_hours = forms.IntegerField(label=_("Turn deadline (hours)"), **season_limits("deadline_hours"),
+                                        initial=72)
     deadline_consequence = forms.ChoiceField(label=_("When a deadline passes"),
                                              choices=Game.DeadlineConsequence.choices,
                                              initial=Game.DeadlineConsequence.BOT)
-    missed_turn_limit = forms.IntegerField(label=_("Missed turns allowed"), min_value=1, max_value=20, initial=3)
+    missed_turn_limit = forms.IntegerField(label=_("Missed turns allowed"), **season_limits("missed_turn_limit"),
+                                           initial=3)
     points = forms.CharField(label=_("League points by place"), initial=", ".join(map(str, DEFAULT_POINTS)),
                              help_text=_("First place, second place, …; places not listed score 0."))
-    bye_points = forms.IntegerField(label=_("League points for a bye"), min_value=0, max_value=100,
+    bye_points = forms.IntegerField(label=_("League points for a bye"), **season_limits("bye_points"),
                                     initial=DEFAULT_BYE_POINTS)
-    division = forms.IntegerField(label=_("Division"), min_value=1, max_value=20, initial=1,
+    division = forms.IntegerField(label=_("Division"), **season_limits("division"), initial=1,
                                   help_text=_("1 is the top division."))
-    promote = forms.IntegerField(label=_("Promoted and relegated players"), min_value=0, max_value=30, initial=0)
+    promote = forms.IntegerField(label=_("Promoted and relegated players"), **season_limits("promote"), initial=0)
 
     def clean_points(self) -> list[int]:
         return _points(self.cleaned_data["points"])

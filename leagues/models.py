@@ -12,11 +12,13 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
 
 #: League points by finishing place (1st, 2nd, ...), ruling R-131; places beyond the list score 0.
@@ -101,6 +103,25 @@ class JoinRequest(models.Model):
         return f"{self.user} asks to join {self.club}"
 
 
+# The bounds of a season's settings, in one place for the model, the site's form and the API: the API's
+# schema then states them as they are, rather than the integer range of whichever database built it.
+SEASON_BOUNDS: dict[str, tuple[int, int]] = {
+    "division": (1, 20), "table_size": (1, MAX_SEATS), "rounds": (1, 50), "round_days": (1, 90),
+    "deadline_hours": (1, 24 * 14), "missed_turn_limit": (1, 20), "bye_points": (0, 100), "promote": (0, 30),
+}
+
+
+def _bounded(name: str) -> list[MinValueValidator | MaxValueValidator]:
+    low, high = SEASON_BOUNDS[name]
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+def season_limits(name: str) -> dict[str, int]:
+    """A setting's bounds as a form or serializer field takes them (``min_value``, ``max_value``)."""
+    low, high = SEASON_BOUNDS[name]
+    return {"min_value": low, "max_value": high}
+
+
 class Season(models.Model):
     class Status(models.TextChoices):
         ENTRY = "entry", _("Open for entries")
@@ -113,23 +134,30 @@ class Season(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=80)
-    division = models.PositiveSmallIntegerField(_("division"), default=1)  # 1 is the top division
+    division = models.PositiveSmallIntegerField(_("division"), default=1,
+                                                validators=_bounded("division"))  # 1 is the top division
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next")
     starts_at = models.DateTimeField(_("start"))
-    table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    table_size = models.PositiveSmallIntegerField(_("players per table"), default=4,
+                                                  validators=_bounded("table_size"))
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=3, validators=_bounded("rounds"))
     round_start = models.CharField(_("a round starts"), max_length=10, choices=RoundStart.choices,
                                    default=RoundStart.PREVIOUS_ENDS)
-    round_days = models.PositiveSmallIntegerField(_("days between rounds (fixed dates)"), default=14)
-    deadline_hours = models.PositiveIntegerField(_("turn deadline (hours)"), default=72)
+    round_days = models.PositiveSmallIntegerField(_("days between rounds (fixed dates)"), default=14,
+                                                  validators=_bounded("round_days"))
+    deadline_hours = models.PositiveIntegerField(_("turn deadline (hours)"), default=72,
+                                                 validators=_bounded("deadline_hours"))
     deadline_consequence = models.CharField(_("missed turns"), max_length=10,
                                             choices=Game.DeadlineConsequence.choices,
                                             default=Game.DeadlineConsequence.BOT)
-    missed_turn_limit = models.PositiveSmallIntegerField(_("missed turns before the consequence"), default=3)
+    missed_turn_limit = models.PositiveSmallIntegerField(_("missed turns before the consequence"), default=3,
+                                                         validators=_bounded("missed_turn_limit"))
     game_options = models.JSONField(default=dict, blank=True)
     points = models.JSONField(_("league points by place"), default=default_points)
-    bye_points = models.PositiveSmallIntegerField(_("league points for a bye"), default=DEFAULT_BYE_POINTS)
-    promote = models.PositiveSmallIntegerField(_("promoted / relegated players"), default=0)
+    bye_points = models.PositiveSmallIntegerField(_("league points for a bye"), default=DEFAULT_BYE_POINTS,
+                                                  validators=_bounded("bye_points"))
+    promote = models.PositiveSmallIntegerField(_("promoted / relegated players"), default=0,
+                                               validators=_bounded("promote"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRY, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)

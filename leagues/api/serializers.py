@@ -8,7 +8,7 @@ from rest_framework import serializers
 from apibase.serializers import StrictSerializer, UtcDateTimeField
 from games.engine.rules.setup import MAX_SEATS
 from games.models import Game
-from leagues.models import Club, Membership, Season
+from leagues.models import Club, Membership, Season, season_limits
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -74,20 +74,20 @@ class SeasonSerializer(serializers.ModelSerializer):
 class SeasonInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     starts_at = serializers.DateTimeField()
-    table_size = serializers.IntegerField(min_value=1, max_value=MAX_SEATS, default=min(4, MAX_SEATS))
-    rounds = serializers.IntegerField(min_value=1, max_value=50, default=3)
+    table_size = serializers.IntegerField(**season_limits("table_size"), default=min(4, MAX_SEATS))
+    rounds = serializers.IntegerField(**season_limits("rounds"), default=3)
     round_start = serializers.ChoiceField(choices=Season.RoundStart.values, default=Season.RoundStart.PREVIOUS_ENDS)
-    round_days = serializers.IntegerField(min_value=1, max_value=90, default=14)
-    deadline_hours = serializers.IntegerField(min_value=1, max_value=24 * 14, default=72)
+    round_days = serializers.IntegerField(**season_limits("round_days"), default=14)
+    deadline_hours = serializers.IntegerField(**season_limits("deadline_hours"), default=72)
     deadline_consequence = serializers.ChoiceField(choices=Game.DeadlineConsequence.values,
                                                    default=Game.DeadlineConsequence.BOT)
-    missed_turn_limit = serializers.IntegerField(min_value=1, max_value=20, default=3)
+    missed_turn_limit = serializers.IntegerField(**season_limits("missed_turn_limit"), default=3)
     game_options = serializers.DictField(required=False, default=dict)
     points = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=100), required=False,
                                    max_length=6, min_length=1)
-    bye_points = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    division = serializers.IntegerField(min_value=1, max_value=20, default=1)
-    promote = serializers.IntegerField(min_value=0, max_value=30, default=0)
+    bye_points = serializers.IntegerField(**season_limits("bye_points"), required=False)
+    division = serializers.IntegerField(**season_limits("division"), default=1)
+    promote = serializers.IntegerField(**season_limits("promote"), default=0)
 
 
 class TableSeatSerializer(serializers.Serializer):
