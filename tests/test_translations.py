@@ -33,3 +33,22 @@ def test_the_german_catalogue_has_every_message_and_none_is_fuzzy(tmp_path):
     untranslated = [line for line in missing.splitlines() if line.startswith("msgid ") and line != 'msgid ""']
     assert untranslated == [], missing[-3000:]
     assert "msgid" not in fuzzy, fuzzy[-3000:]
+
+
+# The familiar "du" forms, as words: the site speaks to its readers as "Sie" everywhere, in the game, the
+# clubs and leagues, the mails and notifications alike.
+_FAMILIAR = ("du", "dich", "dir", "dein", "deine", "deinen", "deinem", "deiner", "deines", "bist", "hast")
+
+
+def test_the_german_site_addresses_the_reader_as_sie_everywhere():
+    import re
+
+    text = (ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    familiar = re.compile(r"\b(" + "|".join(_FAMILIAR) + r")\b", re.IGNORECASE)
+    found = []
+    for block in text.split("\n\n"):
+        translated = block.partition("\nmsgstr ")[2]
+        words = familiar.findall(translated)
+        if words:
+            found.append((words, block.partition("\nmsgstr ")[0].splitlines()[-1]))
+    assert not found, f"familiar forms in the German catalogue: {found}"

@@ -247,7 +247,7 @@ def test_round_mail_in_the_players_language(club, owner, django_capture_on_commi
     with django_capture_on_commit_callbacks(execute=True):
         services.season_start(season=season, user=owner)
     by_recipient = {m.to[0]: m for m in mail.outbox}
-    assert "Runde 1" in by_recipient[german.email].subject and "Dein Tisch" in by_recipient[german.email].body
+    assert "Runde 1" in by_recipient[german.email].subject and "Ihr Tisch" in by_recipient[german.email].body
     assert "round 1" in by_recipient[english.email].subject and german.public_name in by_recipient[english.email].body
     game = season.round_set.get().tables.get().game
     assert f"/games/{game.pk}/" in by_recipient[german.email].body
