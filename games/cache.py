@@ -35,6 +35,18 @@ def _names_hash(names: object) -> str:
     return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
 
 
+def _kept(key: str, build: Callable[[], Any]) -> Any:
+    """``cache.get_or_set(key, build, SECONDS)`` in two round trips on a miss instead of three: Django's
+    reads the key back after its add so that all racers return the winner's value, but every value kept
+    here follows from its key (the version, seat, language and names it names), so the value just built
+    is the one any racer stored (issue 17, ninth wave: every round trip holds a sync worker)."""
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.add(key, value, SECONDS)
+    return value
+
+
 def _game_key(game: Game) -> str:
     return f"game:{game.pk}:{game.seed[:8]}"
 
@@ -45,7 +57,7 @@ def board_svg(*, game: Game, seat: int | None, lang: str, names: dict[Any, Any] 
     names whatever else the picture shows that the version and seat do not fix (the fields ringed for
     the viewer's last visit, a spectator's delayed position): it is part of the key."""
     key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
-    svg = cache.get_or_set(key, build, SECONDS)
+    svg = _kept(key, build)
     # The cache answers Any; whatever is not a picture (a cache cleared under us, a foreign value) is rebuilt.
     return svg if isinstance(svg, str) else build()
 
@@ -55,14 +67,14 @@ def board_text(*, game: Game, seat: int | None, lang: str, names: dict[Any, Any]
     """The board as text (squares, fields, tokens, heroes) of this version as ``seat`` sees it, built by
     ``build`` only on a miss; ``extra`` as for ``board_svg`` (a spectator's delayed position)."""
     key = f"{_game_key(game)}:{game.version}:board-text:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
-    return cache.get_or_set(key, build, SECONDS)
+    return _kept(key, build)
 
 
 def walk_routes(*, game: Game, seat: int, build: Callable[[], Any]) -> Any:
     """The one-click routes (games.walking.reachable) of ``seat`` at this version, planned by ``build``
     only on a miss: they follow from the state and the seat alone (the labels are made per language
     from them on each request)."""
-    return cache.get_or_set(f"{_game_key(game)}:{game.version}:walks:{seat}", build, SECONDS)
+    return _kept(f"{_game_key(game)}:{game.version}:walks:{seat}", build)
 
 
 def log_sentences(
@@ -100,7 +112,7 @@ def api_key(*, game: Game, seat: int | None, upto: int | None, name: str, parts:
 
 def api_data(key: str, build: Callable[[], Any]) -> Any:
     """The answer kept under ``key`` (api_key), built by ``build`` only on a miss."""
-    return cache.get_or_set(key, build, SECONDS)
+    return _kept(key, build)
 
 
 def api_get(key: str) -> Any:
