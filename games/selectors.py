@@ -236,7 +236,7 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
 # render of a version filters the same 40 rows of the tail for its seat again. Kept by the game (id and
 # seed), the seat and the row's every field (its pickle: a taken-back row is another row), so an entry
 # is only ever given to the seat it was filtered for.
-LOG_ENTRIES_KEPT = 4096
+LOG_ENTRIES_KEPT = 32768
 _LOG_ENTRIES: dict[tuple[int, str, int | None, bytes], dict[str, Any]] = {}
 
 

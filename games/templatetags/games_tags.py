@@ -165,7 +165,7 @@ def _log_dates(value: Any, short: str, zone: str, lang: str | None) -> tuple[str
     return _log_dates_kept(value, short, zone, lang)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tuple[str, str]:
     """``_log_dates`` once per process for each time, format, zone and language: a log entry's time is
     written the same way on every page that shows it (some 40 per first render, each a few dozen calls of
@@ -241,7 +241,7 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
     return SafeString("".join(out))
 
 
-LOG_ITEMS_KEPT = 2048
+LOG_ITEMS_KEPT = 32768
 _LOG_ITEMS: dict[tuple[str | None, bytes], str] = {}
 
 
@@ -291,19 +291,27 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
     return SafeString("".join(out))
 
 
-SQUARES_KEPT = 4096
+SQUARES_KEPT = 65536
 _SQUARES: dict[tuple[str | None, bytes], str] = {}
 
 
 def _kept(store: dict[Any, T], cap: int, key: Any, render: Callable[[], T]) -> T:
     """``render()``, kept in ``store`` under ``key`` (None: not to be kept, rendered each time); a store
-    that holds ``cap`` entries starts afresh."""
+    that holds ``cap`` entries lets its oldest go (first in, first out: a dict keeps the order it was
+    filled in).
+
+    Issue 17, ninth wave: a full store used to start afresh, and the caps were sized for one game. A
+    server with a few hundred games in play renders each game's squares, sheets and log entries again
+    at every step, so the stores filled and emptied over and over and the first render of a version
+    paid for nearly everything again (bench http's open loop: 20-25 ms per partial in the server against
+    11 ms in process for one game). The caps now hold some 1,000 games' worth; a few tens of MB per
+    worker."""
     if key is None:
         return render()
     found = store.get(key)
     if found is None:
-        if len(store) >= cap:
-            store.clear()
+        while len(store) >= cap:
+            del store[next(iter(store))]
         found = store[key] = render()
     return found
 
@@ -343,7 +351,7 @@ def _square_item(square: dict[str, Any], words: Mapping[str, str]) -> str:
 # which holds only what the viewer may see: the deed only on his own), so its output is a pure function
 # of the sheet (its pickle) and the language. A step changes one hero's sheet at most, so the first render of
 # a version renders the others' from here (issue 17, seventh wave, second round: a tenth of its calls).
-SHEETS_KEPT = 512
+SHEETS_KEPT = 8192
 _SHEETS: dict[tuple[str | None, bytes], SafeString] = {}
 
 
