@@ -12,6 +12,7 @@ from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subq
 from accounts.models import User
 from apibase.prepared import Prepared
 
+from . import cache as game_cache
 from . import coop, variants
 from .errors import NotFound
 from .models import Game, GameAction, Seat
@@ -352,7 +353,9 @@ def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> Log
         kept = getattr(game, "_log_tail", None)  # filed by log_tail_extend on this object: not unpickled again
         if kept is not None and kept[0] == game.version:
             return kept[1]
-        found = cache.get(_tail_key(game, game.version))
+        found = game_cache.pending(_tail_key(game, game.version))
+        if found is None:
+            found = cache.get(_tail_key(game, game.version))
         if found is not None:
             return found
     rows = GameAction.objects.filter(game=game)
@@ -366,7 +369,7 @@ def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> Log
     # Rows read in the same statement as the game's version: cached only if that is the version the
     # request holds (a write committed in between would otherwise file newer rows under an older key).
     if upto is None and newest and newest[0].at_version == game.version:
-        cache.set(_tail_key(game, game.version), tail, TAIL_SECONDS)
+        game_cache.put(_tail_key(game, game.version), tail, TAIL_SECONDS)  # at the render's end if it defers
     return tail
 
 

@@ -12,7 +12,6 @@ from accounts.models import User
 
 from .models import Game, Seat
 
-
 # The mark's UPDATE as one statement that also switches off the wait for the commit's WAL flush, for its own
 # transaction only (set_config(..., true) is undone when that transaction ends). Joining the CTE makes
 # PostgreSQL evaluate it.
