@@ -222,6 +222,18 @@ def _wrk(port: int, path: str, cookie: str, seconds: float, headers: dict[str, s
 
 
 # --- the open-loop test --------------------------------------------------------------------------------
+_TIMING = re.compile(rb"app;dur=([\d.]+)(?:, cpu;dur=([\d.]+))?")
+
+
+def _kind(method: str, path: str, status: int) -> str:
+    """The open loop's request kinds, for the per-kind figures of each step."""
+    if path.startswith("/api/"):
+        return "API submit" if method == "POST" else "API actions"
+    if "/poll/" in path:
+        return "poll, unchanged (204)" if status in (204, 286) else "poll, partial (200)"
+    return "game page"
+
+
 async def _hit(port: int, method: str, path: str, cookie: str, body: bytes = b"",
                headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     reader, writer = await asyncio.open_connection(HOST, port)
@@ -232,7 +244,37 @@ async def _hit(port: int, method: str, path: str, cookie: str, body: bytes = b""
     data = await reader.read()
     writer.close()
     status = int(data[9:12]) if len(data) >= 12 else 0
-    return status, data[data.find(b"\r\n\r\n") + 4:]
+    split = data.find(b"\r\n\r\n")
+    timing = _TIMING.search(data, 0, split)
+    if timing and _KINDS is not None:  # the in-worker time and CPU time the server reported (heldenweb.timing)
+        _KINDS.setdefault(_kind(method, path, status), []).append(
+            (float(timing.group(1)), float(timing.group(2) or 0.0)))
+    return status, data[split + 4:]
+
+
+# Per request kind: (in-worker ms, CPU ms) of each response of the running step (None: not collecting).
+_KINDS: dict[str, list[tuple[float, float]]] | None = None
+
+
+def _cpu_seconds(pid: int) -> float:
+    """utime + stime of a process (Linux /proc), 0 when it is gone or unreadable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _processes(server_pid: int | None) -> dict[str, int]:
+    """The client itself and the server's workers (children of gunicorn's arbiter), by name."""
+    found = {"client": os.getpid()}
+    if server_pid is not None:
+        try:
+            children = Path(f"/proc/{server_pid}/task/{server_pid}/children").read_text().split()
+        except OSError:
+            children = []
+        found.update({f"worker {n}": int(pid) for n, pid in enumerate(children, 1)})
+    return found
 
 
 async def _online(port: int, games: list[tuple[int, list[str], str]], seconds: float, think: float) -> dict:
@@ -296,7 +338,9 @@ async def _online(port: int, games: list[tuple[int, list[str], str]], seconds: f
             payload = json.dumps({"action": action, "expected_version": body["version"]}).encode()
             status, _ = await timed(loop.time(), "POST", f"/api/v1/games/{game_id}/actions/", cookie, payload, {
                 "Content-Type": "application/json", "Idempotency-Key": f"ol-{game_id}-{body['version']}"})
-            await asyncio.sleep(rng.expovariate(1 / think))
+            # The think time, cut at the end of the test: a think that outlasts it would only keep the run
+            # waiting (idle) for up to minutes after the last request (the same draws, so the same steps).
+            await asyncio.sleep(min(rng.expovariate(1 / think), max(0.0, end - loop.time())))
 
     rng = random.Random(1)
     workers = []
@@ -339,7 +383,7 @@ def main(quick: bool = False) -> dict:
     results: dict = {"seconds": seconds}
     try:
         if os.environ.get("BENCH_HTTP_ONLINE_ONLY"):  # rerun only the open-loop test
-            results["online"] = _online_players(env, port, quick, seed_game_fast, bench_users)
+            results["online"] = _online_players(env, port, quick, seed_game_fast, bench_users, server.pid)
             return results
         results["healthz"] = _wrk(port, "/healthz", "", seconds)
         for length, game in games.items():
@@ -365,7 +409,7 @@ def main(quick: bool = False) -> dict:
                 run["ratio"] = floor["wall_ms"] / run["wall_ms"] if run["wall_ms"] else 0.0
                 results[length][name] = run
         _print_table(results, games)
-        results["online"] = _online_players(env, port, quick, seed_game_fast, bench_users)
+        results["online"] = _online_players(env, port, quick, seed_game_fast, bench_users, server.pid)
     finally:
         _stop_server(server)
         import redis
@@ -374,8 +418,8 @@ def main(quick: bool = False) -> dict:
     return results
 
 
-def _online_players(env, port: int, quick: bool, seed_game_fast, bench_users) -> dict:
-    steps = [20] if quick else [100, 250, 500, 1000, 1500, 2000, 2500, 3000]
+def _online_players(env, port: int, quick: bool, seed_game_fast, bench_users, server_pid: int | None = None) -> dict:
+    steps = [20] if quick else [100, 250, 500, 750, 1000, 1500, 2000, 2500, 3000]
     seconds = 5.0 if quick else 30.0
     think = 5.0 if quick else 20.0
     population: list[tuple[int, list[str], str]] = []
@@ -389,12 +433,32 @@ def _online_players(env, port: int, quick: bool, seed_game_fast, bench_users) ->
             population.append((game.pk, [_session(pair[0]), _session(pair[1])],
                                f"{game.version}-{game.status}-{game.seat_count}"))
         seeded = time.perf_counter() - started
-        result = asyncio.run(_online(port, population[: players // 2], seconds, think))
+        global _KINDS
+        _KINDS = {}
+        watched = _processes(server_pid)
+        before = {name: _cpu_seconds(pid) for name, pid in watched.items()}
+        began = time.perf_counter()
+        try:
+            result = asyncio.run(_online(port, population[: players // 2], seconds, think))
+        finally:
+            kinds, _KINDS = _KINDS, None
+        wall = time.perf_counter() - began
+        result["cores"] = {name: (_cpu_seconds(pid) - before[name]) / wall for name, pid in watched.items()}
+        result["kinds"] = {name: (len(v), statistics.mean(a for a, _ in v), statistics.mean(c for _, c in v))
+                           for name, v in sorted(kinds.items())}
         outcome[players] = result
         holds = result["p99"] <= P99_LIMIT_MS and result["errors"] == 0
         print(f"online players {players:>5}: {result['rate']:6.0f} req/s, p50 {result['p50']:6.1f} ms, "
               f"p99 {result['p99']:7.1f} ms, errors {result['errors']} -> {'holds' if holds else 'misses'} "
               f"(p99 <= {P99_LIMIT_MS:.0f} ms; seeding {seeded:.0f} s)")
+        # Where the workers' time went: per kind, the mean in-worker and CPU milliseconds and the share of
+        # the two sync workers' time (the sum of in-worker time over the step, per second); and the cores
+        # the client and each worker used.
+        busy = sum(n * app for n, app, _ in result["kinds"].values()) / 1000 / seconds
+        print("    " + "; ".join(f"{name} {n}x {app:.1f} ms ({cpu:.1f} CPU)"
+                                 for name, (n, app, cpu) in result["kinds"].items())
+              + f"; in-worker time {busy:.2f} worker-s/s of 2")
+        print("    cores used: " + ", ".join(f"{name} {used:.2f}" for name, used in result["cores"].items()))
         if not holds:
             break
         best = players

@@ -38,6 +38,8 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 
+from . import cache as game_cache
+
 FORMAT = 2  # part of every key: a change of the templates' output that old entries must not outlive
 SECONDS = 600
 
@@ -73,7 +75,9 @@ def split(html: str) -> Split:
 def get(cache_key: str) -> tuple[Split, bool] | None:
     """The kept partial, split at its marks, and whether it told a story since the last visit (its mark
     must move again)."""
-    found = cache.get(cache_key)
+    found = game_cache.pending(cache_key)
+    if found is None:
+        found = cache.get(cache_key)
     if (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], tuple) and len(found[0]) == 2
             and len(found[0][0]) == len(found[0][1]) + 1):
         return found[0], bool(found[1])
@@ -81,7 +85,7 @@ def get(cache_key: str) -> tuple[Split, bool] | None:
 
 
 def put(cache_key: str, kept: Split, story: bool) -> None:
-    cache.set(cache_key, (kept, story), SECONDS)
+    game_cache.put(cache_key, (kept, story), SECONDS)  # held to the render's end when it defers (games.cache)
 
 
 def fill(kept: Split, request: HttpRequest, waiting: int) -> str:

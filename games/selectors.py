@@ -12,6 +12,7 @@ from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subq
 from accounts.models import User
 from apibase.prepared import Prepared
 
+from . import cache as game_cache
 from . import coop, variants
 from .errors import NotFound
 from .kept import Kept
@@ -237,7 +238,7 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
 # render of a version filters the same 40 rows of the tail for its seat again. Kept by the game (id and
 # seed), the seat and the row's every field (its pickle: a taken-back row is another row), so an entry
 # is only ever given to the seat it was filtered for.
-LOG_ENTRIES_KEPT = 4096
+LOG_ENTRIES_KEPT = 32768
 _LOG_ENTRIES = Kept(LOG_ENTRIES_KEPT)
 
 
@@ -349,7 +350,9 @@ def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> Log
         kept = getattr(game, "_log_tail", None)  # filed by log_tail_extend on this object: not unpickled again
         if kept is not None and kept[0] == game.version:
             return kept[1]
-        found = cache.get(_tail_key(game, game.version))
+        found = game_cache.pending(_tail_key(game, game.version))
+        if found is None:
+            found = cache.get(_tail_key(game, game.version))
         if found is not None:
             return found
     rows = GameAction.objects.filter(game=game)
@@ -363,7 +366,7 @@ def log_tail(*, game: Game, seat_index: int | None, upto: Any = _UNKNOWN) -> Log
     # Rows read in the same statement as the game's version: cached only if that is the version the
     # request holds (a write committed in between would otherwise file newer rows under an older key).
     if upto is None and newest and newest[0].at_version == game.version:
-        cache.set(_tail_key(game, game.version), tail, TAIL_SECONDS)
+        game_cache.put(_tail_key(game, game.version), tail, TAIL_SECONDS)  # at the render's end if it defers
     return tail
 
 

@@ -466,9 +466,13 @@ def _game_html(request: GameRequest, game: Game) -> str:
     found = fragments.get(key)
     kept: fragments.Split
     if found is None:
-        context = _page_context(request, game)
-        kept = fragments.split(render_to_string("games/_game.html", {**context, **fragments.CONTEXT}, request=request))
-        fragments.put(key, kept, context.get("story") is not None)
+        # What the first render of a version fills in (the log's tail, the board, its text, this partial)
+        # goes to the cache in one round trip at its end (games.cache.writes_deferred).
+        with game_cache.writes_deferred():
+            context = _page_context(request, game)
+            kept = fragments.split(render_to_string("games/_game.html", {**context, **fragments.CONTEXT},
+                                                    request=request))
+            fragments.put(key, kept, context.get("story") is not None)
     else:
         kept, story = found
         if story and my_seat is not None:  # as _page_context does when it tells the story

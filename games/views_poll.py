@@ -38,7 +38,13 @@ def _unchanged(request: HttpRequest, game_id: int, sent: str) -> bool:
         if session is not None:
             user_id = session.get(SESSION_KEY)
             touch_user(user_id)
-            return user_id is not None and found.get(stamp_key(game_id)) == sent
+            unchanged = user_id is not None and found.get(stamp_key(game_id)) == sent
+            store = getattr(request, "session", None)
+            if not unchanged and isinstance(store, _SESSION_STORE) and store.session_key == key:
+                # The full view reads the session next: hand it the data this round trip brought, as
+                # SessionBase would keep it after its own load from the cache (a round trip less, issue 17).
+                store._session_cache = session
+            return unchanged
     touch_activity(request)
     return request.session.get(SESSION_KEY) is not None and cache.get(stamp_key(game_id)) == sent
 

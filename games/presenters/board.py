@@ -501,7 +501,7 @@ PATH_KIND_LABELS = {
 # second round): they follow from the content and ``layout.cells`` alone (in its order), which change
 # only when a card is revealed, so most versions' boards draw them from here. The content is held
 # beside the drawing, as for the cards.
-ENTRY_LINKS_KEPT = 256
+ENTRY_LINKS_KEPT = 4096
 _ENTRY_LINKS = Kept(ENTRY_LINKS_KEPT)   # the cells -> (content, drawing)
 
 
@@ -738,7 +738,7 @@ def _figure_kind(entry: dict[str, Any]) -> str | None:
 # (their whole entries are the key: a peeked face is drawn only for a view that shows it), the field's
 # place and card, and the language. A step moves a token or two; the other fields are drawn from here.
 # Kept like the cards (``_CARDS``), with the content held beside the drawing.
-TOKENS_KEPT = 4096
+TOKENS_KEPT = 65536
 _TOKENS = Kept(TOKENS_KEPT)   # key -> (content, drawing, scene)
 
 

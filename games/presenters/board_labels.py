@@ -308,7 +308,7 @@ def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: 
 # themselves held in the entry so that no id is reused while its entry lives; a box is frozen, so the
 # same objects are the same values. A copy of the buckets is handed out (the layout adds to them), and
 # its buckets hold the boxes in the order filing them one by one gave (``overlap`` sums in that order).
-STATIC_GRIDS_KEPT = 256
+STATIC_GRIDS_KEPT = 2048
 _STATIC_GRIDS = Kept(STATIC_GRIDS_KEPT)   # the boxes' ids -> (the boxes, their buckets)
 
 

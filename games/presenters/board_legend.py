@@ -97,7 +97,7 @@ def _token(kind: str, borders: list[str]) -> SafeString:
 # view (and the language), and most views of a game share one (issue 17, seventh wave, second round: a
 # thousand calls of every first render). The key holds only what the viewer's own view shows, so a legend
 # kept for one seat is one another seat's view would draw byte for byte.
-LEGENDS_KEPT = 256
+LEGENDS_KEPT = 4096
 _LEGENDS = Kept(LEGENDS_KEPT)
 
 

@@ -164,7 +164,7 @@ def _log_dates(value: Any, short: str, zone: str, lang: str | None) -> tuple[str
     return _log_dates_kept(value, short, zone, lang)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _log_dates_kept(value: Any, short: str, zone: str, lang: str | None) -> tuple[str, str]:
     """``_log_dates`` once per process for each time, format, zone and language: a log entry's time is
     written the same way on every page that shows it (some 40 per first render, each a few dozen calls of
@@ -239,7 +239,7 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
     return SafeString("".join(out))
 
 
-LOG_ITEMS_KEPT = 2048
+LOG_ITEMS_KEPT = 32768
 _LOG_ITEMS = Kept(LOG_ITEMS_KEPT)
 
 
@@ -288,7 +288,7 @@ def square_items(squares: list[dict[str, Any]]) -> SafeString:
     return SafeString("".join(out))
 
 
-SQUARES_KEPT = 4096
+SQUARES_KEPT = 65536
 _SQUARES = Kept(SQUARES_KEPT)
 
 
@@ -327,7 +327,7 @@ def _square_item(square: dict[str, Any], words: Mapping[str, str]) -> str:
 # which holds only what the viewer may see: the deed only on his own), so its output is a pure function
 # of the sheet (its pickle) and the language. A step changes one hero's sheet at most, so the first render of
 # a version renders the others' from here (issue 17, seventh wave, second round: a tenth of its calls).
-SHEETS_KEPT = 512
+SHEETS_KEPT = 8192
 _SHEETS = Kept(SHEETS_KEPT)
 
 

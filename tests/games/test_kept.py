@@ -3,7 +3,7 @@
 from games.kept import Kept
 
 
-def test_a_kept_value_is_drawn_once_and_a_full_store_starts_afresh():
+def test_a_kept_value_is_drawn_once_and_a_full_store_lets_its_oldest_go():
     drawn = []
     store = Kept(2)
 
@@ -14,10 +14,11 @@ def test_a_kept_value_is_drawn_once_and_a_full_store_starts_afresh():
     assert store.keep("a", draw("a")) == "A"
     assert store.keep("b", draw("b")) == "B"
     assert drawn == ["a", "b"]
-    store.keep("c", draw("c"))   # full: the store starts afresh with c alone
-    assert list(store) == ["c"]
-    store.keep("a", draw("a"))
-    assert drawn == ["a", "b", "c", "a"]
+    store.keep("c", draw("c"))   # full: a, the oldest, goes
+    assert list(store) == ["b", "c"]
+    store.keep("b", draw("b"))   # still kept
+    store.keep("a", draw("a"))   # drawn again, and b goes
+    assert drawn == ["a", "b", "c", "a"] and list(store) == ["c", "a"]
 
 
 def test_no_key_means_drawn_every_time_and_never_kept():

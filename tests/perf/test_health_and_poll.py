@@ -77,6 +77,8 @@ def test_the_unchanged_poll_reads_the_cache_once_and_still_marks_the_player_on_t
 
     players, game, url, stamp = _polled_game(client)
     cache.delete(activity.KEY.format(players[0].pk))
+    # As in a process that has not touched him within TOUCH_SECONDS (ninth wave: the process remembers).
+    caches["default"].__dict__.pop("_hw_touched", None)
     reads = []
     backend = type(caches["default"])
     for name in ("get", "get_many"):
@@ -87,3 +89,22 @@ def test_the_unchanged_poll_reads_the_cache_once_and_still_marks_the_player_on_t
     # Redis), then the activity stamp; before, the middleware read the session on its own first.
     assert reads == ["get_many", "get", "get", "get"]
     assert activity.is_on_site(players[0].pk) and not activity.is_on_site(players[1].pk)
+
+
+def test_a_process_reads_the_activity_stamp_at_most_once_per_touch_interval(players, monkeypatch):
+    """Ninth wave: within TOUCH_SECONDS of the stamp it last read or wrote, a process does not ask the
+    cache again (a round trip off every signed-in request); after it, it reads and rewrites as before."""
+    from django.core.cache import cache, caches
+
+    from accounts import activity
+
+    user_id = players[0].pk
+    reads = []
+    backend = type(caches["default"])
+    original = backend.get
+    monkeypatch.setattr(backend, "get", lambda *a, **k: reads.append(a[1]) or original(*a, **k))
+    activity.touch(user_id, now=1000.0)
+    activity.touch(user_id, now=1000.0 + activity.TOUCH_SECONDS - 1)
+    assert reads == [activity.KEY.format(user_id)] and cache.get(activity.KEY.format(user_id)) == 1000.0
+    activity.touch(user_id, now=1000.0 + activity.TOUCH_SECONDS)
+    assert cache.get(activity.KEY.format(user_id)) == 1000.0 + activity.TOUCH_SECONDS

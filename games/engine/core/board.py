@@ -110,7 +110,7 @@ def board_for(content: Content, grid: list[str | None]) -> Board:
     key = (id(content), tuple(grid))
     board = _BOARD_CACHE.get(key)
     if board is None:
-        if len(_BOARD_CACHE) > 512:
+        if len(_BOARD_CACHE) > 2048:
             _BOARD_CACHE.clear()
         board = _BOARD_CACHE[key] = Board(content, key[1])
     return board
