@@ -7,6 +7,7 @@ content. That is what keeps the bots fair — they cannot look at hidden tokens,
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import combinations_with_replacement, permutations
@@ -148,12 +149,13 @@ def step_cost(content: Content, board: Board, hero: dict[str, Any], flags: set[s
 
 
 def distances_to(content: Content, seen: dict[str, Any], targets: set[str] | dict[str, float],
-                 explore_to: AbstractSet[int] = frozenset(),
+                 explore_to: AbstractSet[int] | Mapping[int, float] = frozenset(),
                  penalty: dict[str, float] | None = None) -> dict[str, float]:
     """Planning distance from every known field (and ``?cell`` label) to the nearest target.
 
     ``targets`` may map fields to a head start (a detour worth less than the goal itself);
-    ``explore_to``: face-down cards that count as targets themselves (the search for a card)."""
+    ``explore_to``: face-down cards that count as targets themselves (the search for a card), as a
+    set or mapped to a head start like the targets."""
     if not isinstance(targets, dict):
         targets = dict.fromkeys(targets, 0.0)
     board = known_board(content, seen)
@@ -176,7 +178,7 @@ def distances_to(content: Content, seen: dict[str, Any], targets: set[str] | dic
     for cells in edges.values():
         for cell in cells:
             label = f"?{cell}"
-            d = 0.0 if cell in explore_to else None
+            d = explore_to.get(cell) if isinstance(explore_to, Mapping) else 0.0 if cell in explore_to else None
             if d is not None:
                 heap.append((d, label))
     heapq.heapify(heap)

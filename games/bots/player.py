@@ -76,6 +76,7 @@ IDLE_KINDS = {"move", "fly", "jump", "choose_movement", "end_movement", "end_tur
 LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per fight it won against the hero
 DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
 DESERT_DEADLY = (12.0, 3.0)  # ... at 1 LP left (the toll kills), and at 2 (one more turn there kills)
+EXPLORE_START = 3.0        # head start of a face-down card while the plan waits for the bag
 SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseherin counts while waiting
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
@@ -358,6 +359,7 @@ class Bot:
             if not targets:
                 explore |= {c["cell"] for c in seen["board"] if not c["revealed"]}
         hero = me(seen)
+        lead = 0.0   # how much the forage fields were put behind a better target (the Hellseherin)
         if goal.name == "heal":
             # On the way to healing, take what lies open and draws without a fight: items, quests.
             for t in seen["tokens"]:
@@ -374,6 +376,7 @@ class Bot:
                 # on, because the nearest forage field was as good a target as she).
                 targets = {code: start + SEER_LEAD for code, start in targets.items()}
                 targets.update(dict.fromkeys(seers, 0.0))
+                lead = SEER_LEAD
         if goal.name.startswith("grow stronger") and hero["gold"] + hero["purse"] >= 1:
             skill = training_skill(content, seen)
             teachers = {t["field"] for t in seen["tokens"] if t["id"] and t["kind"] == "encounter"
@@ -386,7 +389,15 @@ class Bot:
                 targets.update(dict.fromkeys(teachers, 0.0))
         self.goal = goal
         penalty = self._penalties(content, seen)
-        dist = distances_to(content, seen, targets, explore, penalty)
+        explore_at: dict[int, float] = dict.fromkeys(explore, 0.0)
+        if waiting_for_bag(goal.name) or goal.name == "forage":
+            # While the plan only waits for the bag, a face-down card is worth turning: it may be
+            # the card a drawn token waits for (J, H, a deed part's card), and it brings two new
+            # face-down tokens to forage.
+            for c in seen["board"]:
+                if not c["revealed"]:
+                    explore_at.setdefault(c["cell"], EXPLORE_START + lead)
+        dist = distances_to(content, seen, targets, explore_at, penalty)
         # distances_to charges a penalty on the step into a field, so a field's own distance leaves
         # it out: at the last LP, where a lost fight is a death, the step choice adds it back
         # (targets are entered free there too). Added at every LP, the bots avoided the monsters

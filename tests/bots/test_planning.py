@@ -8,9 +8,10 @@ from games.bots import Bot
 from games.bots.answers import _wanted_face
 from games.bots.knowledge import probe_chance, race_chance
 from games.bots.planner import tower_chance, tower_threshold
+from games.bots.player import EXPLORE_START
 from games.engine import view
 from games.engine.content import load_content
-from tests.engine.helpers import begun, play_state, put_token
+from tests.engine.helpers import begun, cell_of_letter, play_state, put_token
 
 
 def test_race_chance_is_exact():
@@ -86,3 +87,22 @@ def test_a_field_idled_on_is_no_target_for_a_while():
     assert dist["A3"] == 0.0 and dist["A8"] > 0.0
     seen["turn"] += 5
     assert bot._goal_distances(content, seen)[1]["A8"] == 0.0
+
+
+def test_a_bot_waiting_for_the_bag_turns_the_face_down_card_beside_it():
+    """Traced solo: a bot waiting for its deed's part walked the board's far side for face-down tokens
+    while card J (the royal court), card H (the tower) and the cards its drawn tokens waited for lay face
+    down beside it; some games lost 25-50 turns finding card H after the Namenloser was drawn. Turning
+    a card is nearly free while the plan only waits: the card beside the hero now counts as a target
+    not much worse than a token to take (EXPLORE_START), ahead of a token far away."""
+    content = load_content()
+    state = play_state(content, [("krieger", "A1")], hidden="B")
+    state.heroes[0].deed = "goldene_kugel"
+    state = begun(content, state)
+    put_token(state, "fd-01", "Z1")   # the one thing to forage: a face-down token on the far corner
+    seen = view(content, state, 0)
+    goal, dist = Bot("normal", 1)._goal_distances(content, seen)
+    assert goal.name.startswith("draw")
+    card_b = f"?{cell_of_letter('B')}"
+    assert dist[card_b] == EXPLORE_START
+    assert dist["A1"] < 10, dist["A1"]   # the way to card B beside him, not to Z1 across the board
