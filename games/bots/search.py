@@ -2,9 +2,10 @@
 
 At a real decision (fight or not, with which skill, evade, challenge a boss now, rest) each candidate
 is played in ``SAMPLES`` states sampled from the seat's view (``sampling.determinize``), then every
-seat plays on as the normal bot until the end of the own next turn. The candidate with the best mean
-value wins. The samples and the rollout dice are the same for every candidate (common random
-numbers), so the comparison measures the decision, not the luck of the draw. Everything random comes
+seat plays on as the normal bot until the end of the own next turn. The samples and the rollout dice
+are the same for every candidate (common random numbers), so the comparison measures the decision,
+not the luck of the draw; another candidate replaces the normal plan's choice only where its gain
+over the samples clears a margin and its standard error (``choose``). Everything random comes
 from the bot's seed, the turn and the decision's number: a game replays exactly.
 """
 
