@@ -86,8 +86,9 @@ HERO_PREFERENCE = ("krieger", "zentaur", "zwerg", "priester", "ork", "amazone", 
 # finished no more games, 37/40 both, at a median 3 turns longer, so there the order stays).
 SOLO_HERO_PREFERENCE = ("zentaur", *(h for h in HERO_PREFERENCE if h != "zentaur"))
 # Head to head the race to the Namenloser decides, and there the Zentaur's movement and LP beat the
-# Krieger: strong (Zentaur) against normal (Krieger) won 63 of 100 two-seat duels against 47 % with the
-# heroes shared (docs/benchmarks.md, "The strong bot's duel, fifth round"). The normal bot keeps its
+# Krieger: strong (Zentaur) against normal (Krieger) won 63 of 100 two-seat duels and 236 of 400 on
+# fresh seeds, against 47 % with the heroes shared (docs/benchmarks.md, "The strong bot's duel, fifth
+# round"; the plan alone with the Zentaur, no search, won 57 of the 100). The normal bot keeps its
 # order (the stand-in's measured completion); the strong bot takes the Zentaur at two seats only.
 DUEL_HERO_PREFERENCE = SOLO_HERO_PREFERENCE
 DEED_FIGHT_CHANCE = 0.25   # below this the bot grows stronger before it fights its deed's monster
