@@ -2,16 +2,19 @@
 
 At a real decision (fight or not, with which skill, evade, challenge a boss now, rest) each candidate
 is played in ``SAMPLES`` states sampled from the seat's view (``sampling.determinize``), then every
-seat plays on as the normal bot until the end of the own next turn. The candidate with the best mean
-value wins. The samples and the rollout dice are the same for every candidate (common random
-numbers), so the comparison measures the decision, not the luck of the draw. Everything random comes
+seat plays on as the normal bot until the end of the own next turn. The samples and the rollout dice
+are the same for every candidate (common random numbers), so the comparison measures the decision,
+not the luck of the draw; another candidate replaces the normal plan's choice only where its gain
+over the samples clears a margin and its standard error (``choose``). Everything random comes
 from the bot's seed, the turn and the decision's number: a game replays exactly.
 """
 
 from __future__ import annotations
 
 import copy
+import math
 import random
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +34,7 @@ SAMPLES = 6            # determinizations per decision
 ROLLOUT_ACTIONS = 260  # a safety bound on one rollout (a round of two seats takes about 12)
 WIN = 400.0            # the value of a finished game, far above any progress
 MARGIN = 2.0           # the normal plan's choice keeps its place unless another is clearly better
+CONFIDENCE = 1.0       # ... by this many standard errors of the mean difference over the samples
 
 
 @dataclass
@@ -101,8 +105,7 @@ def best_action(content: Content, seen: dict[str, Any], legal: list[Action], can
     budget = budget or Budget()
     seat: int = seen["seat"]
     end_turn = seen["turn"] + (budget.horizon_turns or seen["seats"] + 1)
-    totals = [0.0] * len(candidates)
-    played = [0] * len(candidates)
+    values: list[dict[int, float]] = [{} for _ in candidates]   # candidate -> sample -> rollout value
     for sample in range(budget.samples):
         state = determinize(content, seen, legal, rng)
         sample_legal = set(legal_actions(content, state, seat))
@@ -113,13 +116,32 @@ def best_action(content: Content, seen: dict[str, Any], legal: list[Action], can
             bots = {s: make_bot(s) for s in range(seen["seats"]) if s != seat}
             bots[seat] = copy.deepcopy(own)
             try:
-                totals[i] += rollout(content, state, seat, candidate, bots, f"{seed}:{sample}", end_turn)
+                values[i][sample] = rollout(content, state, seat, candidate, bots, f"{seed}:{sample}", end_turn)
             except IllegalActionError:
                 # A sample the view could not pin down exactly (an encounter already used this
                 # turn, say): it says nothing about this candidate.
                 continue
-            played[i] += 1
-    means = [totals[i] / played[i] if played[i] else float("-inf") for i in range(len(candidates))]
-    means[0] += MARGIN
-    best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-    return candidates[best] if means[best] > float("-inf") else candidates[0]
+    return candidates[choose(values)]
+
+
+def choose(values: list[dict[int, float]]) -> int:
+    """The index of the candidate to play, from each candidate's rollout values by sample; the
+    first (the normal plan's choice) unless another beats it clearly on the samples both played.
+
+    The samples and dice are shared, so each sample's difference to the first candidate measures
+    the decision alone; a candidate wins only if the mean difference clears ``MARGIN`` and
+    ``CONFIDENCE`` standard errors of that mean (with six samples, one lucky rollout worth a win
+    made the search leave the plan on noise)."""
+    if not values[0]:
+        played = [i for i, v in enumerate(values) if v]
+        return max(played, key=lambda i: (statistics.fmean(values[i].values()), -i)) if played else 0
+    best, best_gain = 0, 0.0
+    for i, v in enumerate(values[1:], start=1):
+        diffs = [v[s] - values[0][s] for s in v if s in values[0]]
+        if len(diffs) < 2:
+            continue
+        gain = statistics.fmean(diffs)
+        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if gain > MARGIN and gain > CONFIDENCE * error and gain > best_gain:
+            best, best_gain = i, gain
+    return best

@@ -9,7 +9,7 @@ import pytest
 
 from games.bots import Bot, bot_action
 from games.bots.sampling import determinize
-from games.bots.search import WIN, best_action, evaluate, hero_progress
+from games.bots.search import MARGIN, WIN, best_action, choose, evaluate, hero_progress
 from games.engine import apply, legal_actions, new_game, view
 from games.engine.content import load_content
 from games.engine.core.dice import SeededDice
@@ -179,3 +179,31 @@ def test_a_strong_bot_game_replays_exactly(seed, steps):
     first, searches = play()
     assert searches > 0   # the strong bots did search on the way
     assert play() == (first, searches)
+
+
+@pytest.mark.parametrize("seats,level,hero", [
+    (2, "strong", "zentaur"), (2, "normal", "krieger"), (3, "strong", "krieger"),
+])
+def test_the_strong_bot_takes_the_zentaur_in_a_two_seat_game(seats, level, hero):
+    """Head to head the Zentaur's five movement points and five LP win the race to the Namenloser
+    more often than the Krieger's melee (docs/benchmarks.md, "The strong bot's duel, fifth round");
+    the normal bot keeps its order, and at more seats the strong bot keeps it too (not measured)."""
+    state = new_game(CONTENT, seats, f"hero-{seats}")
+    seat = acting_seat(state)
+    action = Bot(level, "hero").choose(CONTENT, view(CONTENT, state, seat), legal_actions(CONTENT, state, seat))
+    assert action.kind == "choose_hero" and action.hero == hero
+
+
+def _by_sample(*values: float) -> dict[int, float]:
+    return dict(enumerate(values))
+
+
+@pytest.mark.parametrize("normal,other,picked", [
+    pytest.param((10,) * 6, (10 + 2 * MARGIN,) * 6, 1, id="better-in-every-sample"),
+    pytest.param((10,) * 6, (10 + MARGIN / 2,) * 6, 0, id="within-the-margin"),
+    # One rollout that reached a win outweighs five worse ones in the mean (62.5), not in the samples.
+    pytest.param((10,) * 6, (5, 5, 5, 5, 5, WIN), 0, id="one-lucky-rollout"),
+    pytest.param((), (5, 6), 1, id="normal-choice-never-played"),
+])
+def test_the_search_leaves_the_plan_only_for_a_candidate_better_on_the_shared_samples(normal, other, picked):
+    assert choose([_by_sample(*normal), _by_sample(*other)]) == picked
