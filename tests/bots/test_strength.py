@@ -21,7 +21,6 @@ def test_strong_beats_normal_in_more_than_half_of_100_two_seat_games():
     assert not [r.crash for r in results if r.crash]
     assert not [r.stall for r in results if r.stall]
     assert decided >= 90, lines[-1]
-    if wins <= decided / 2:
-        # Not reached yet (docs/benchmarks.md, the strong bot's duel): reported as an expected failure
-        # with the rate, while crashes, stalls and undecided games above still fail the test.
-        pytest.xfail(f"not reached yet: {lines[-1]}")
+    # More than half of all 100 games, an undecided one counting as not won (62/100 on these seeds,
+    # docs/benchmarks.md, "The strength ladder, tenth round").
+    assert wins > len(results) / 2, lines[-1]
