@@ -10,6 +10,7 @@ order in which games finish (ruling R-136).
 from __future__ import annotations
 
 import secrets
+from typing import TypedDict
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -116,7 +117,12 @@ def _bounded(name: str) -> list[MinValueValidator | MaxValueValidator]:
     return [MinValueValidator(low), MaxValueValidator(high)]
 
 
-def season_limits(name: str) -> dict[str, int]:
+class Limits(TypedDict):
+    min_value: int
+    max_value: int
+
+
+def season_limits(name: str) -> Limits:
     """A setting's bounds as a form or serializer field takes them (``min_value``, ``max_value``)."""
     low, high = SEASON_BOUNDS[name]
     return {"min_value": low, "max_value": high}
