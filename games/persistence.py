@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import TextField
+from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
+
+from apibase.prepared import Prepared
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
 from .titles import title_of
@@ -75,11 +77,35 @@ def load_state(game: Game) -> State:
     return state
 
 
+def _seats_for_update(game_id: int) -> QuerySet[Seat]:
+    return Seat.objects.filter(game_id=game_id).order_by("index")
+
+
+def _placements(game_id: int) -> QuerySet:
+    # Unordered: the model's order ("game", "cell") would join the game table to sort by its order.
+    return RegionPlacement.objects.filter(game_id=game_id).order_by().values_list("letter", "cell", "revealed")
+
+
+def _token_rows(game_id: int) -> QuerySet:
+    # ``seen_by`` as its JSON text, decoded only when someone peeked: most tokens are seen by nobody ("[]"),
+    # and the JSON field's decoder ran a dozen calls per row (issue 17, seventh wave, second round).
+    return TokenPosition.objects.filter(game_id=game_id).values_list(
+        "id", "token_id", "loc", "face_up", Cast("seen_by", TextField()), "flipped")
+
+
+# The row reads of a state, compiled once per process and connection (apibase.prepared; issue 17, eleventh
+# wave): their text never changes, only the game's id, and the ORM spent some 1,500 Python calls a submit
+# building them again.
+_SEATS_FOR_UPDATE = Prepared(_seats_for_update)
+_PLACEMENTS = Prepared(_placements)
+_TOKEN_ROWS = Prepared(_token_rows)
+
+
 def load_state_for_update(game: Game) -> State:
     """The state from the rows themselves (never a cache), for a write under the game's row lock. The
     seats are read without their users (a write needs none; ``seats_of`` keeps them for the call)."""
     if getattr(game, "_seats_list", None) is None:
-        game._seats_list = list(Seat.objects.filter(game=game).order_by("index"))
+        game._seats_list = _SEATS_FOR_UPDATE(game.pk)
     state = _assemble(game, _row_parts(game))
     game._state_cache = (game.version, state)
     return state
@@ -108,19 +134,14 @@ def _row_parts(game: Game) -> tuple:
     (The rest lives on the game row, which every request reads anyway.)"""
     grid: list[str | None] = [None] * 25
     revealed = [False] * 25
-    # Unordered: the model's order ("game", "cell") would join the game table to sort by its order.
-    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).order_by().values_list(
-            "letter", "cell", "revealed"):
+    for letter, cell, is_revealed in _PLACEMENTS(game.pk):
         grid[cell] = letter or None
         revealed[cell] = is_revealed
     codec = title_of(game).codec
     # A co-op game's villains' seat has no hero and so no sheet (games.variants): it holds no hero row.
     heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game) if seat.sheet]
     # Plain values, not a model instance per token (a game has a hundred tokens; a step changes one or two).
-    # ``seen_by`` as its JSON text, decoded here only when someone peeked: most tokens are seen by nobody
-    # ("[]"), and the JSON field's decoder ran a dozen calls per row (issue 17, seventh wave, second round).
-    token_rows = list(TokenPosition.objects.filter(game=game).values_list(
-        "id", "token_id", "loc", "face_up", Cast("seen_by", TextField()), "flipped"))
+    token_rows = _TOKEN_ROWS(game.pk)
     game._token_rows = {token_id: pk for pk, token_id, *_ in token_rows}  # write_changes updates these, unread
     tokens = {token_id: codec.token(loc, face_up, () if seen_by == "[]" else tuple(json.loads(seen_by)), flipped)
               for _, token_id, loc, face_up, seen_by, flipped in token_rows}
