@@ -14,14 +14,21 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from apibase.prepared import Prepared
 from games import poll, queue, signals, standing
 from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, GameAction, Seat
-from games.persistence import apply_game_fields, load_state_for_update, seats_of, share, write_changes
+from games.persistence import (
+    apply_game_fields,
+    load_state_for_update,
+    seats_of,
+    share,
+    update_row,
+    write_changes,
+)
 from games.titles import title_of
 
 from .bot_seats import schedule_bot_after_step
@@ -149,8 +156,7 @@ def action_submit(
                 updates["finished_at"] = _now()
             if turn_passed:
                 updates["turn_deadline_at"] = _now() + timedelta(hours=locked.deadline_hours)
-            claimed = Game.objects.filter(pk=locked.pk, version=expected_version).update(
-                version=F("version") + 1, **updates)
+            claimed = update_row(Game, updates, increment="version", pk=locked.pk, version=expected_version)
             if claimed != 1:
                 raise StaleVersion("simultaneous_action")
             row = GameAction.objects.create(
