@@ -36,8 +36,8 @@ ROW_KEYS = ("grid", "revealed", "heroes", "tokens")
 
 def _global_state(state: State) -> dict[str, Any]:
     """The state's JSON but for what lives in columns and rows of its own."""
-    data = state.to_json()
-    for key in (*COLUMN_KEYS, *ROW_KEYS):
+    data = state.to_json(rows=False)  # the rows' parts not made at all (ROW_KEYS)
+    for key in COLUMN_KEYS:
         del data[key]
     return data
 

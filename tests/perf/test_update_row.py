@@ -68,3 +68,13 @@ def test_the_prepared_row_reads_give_the_querysets_rows():
         assert [getattr(r, "pk", r) for r in kept] == [getattr(r, "pk", r) for r in plain]
         assert [q["sql"] for q in kept_sql.captured_queries] == [q["sql"] for q in plain_sql.captured_queries]
     assert len(persistence._PLACEMENTS(game.pk)) == RegionPlacement.objects.filter(game=game).count()
+
+
+def test_the_global_part_is_the_state_json_without_the_rows_parts():
+    game = seed_game_fast(bench_users(2, "upd-d-"), 12)
+    state = persistence.load_state(game)
+    full = state.to_json()
+    expected = {k: v for k, v in full.items() if k not in (*persistence.COLUMN_KEYS, *persistence.ROW_KEYS)}
+    made = persistence._global_state(state)
+    assert made == expected
+    assert list(made) == list(expected)  # the same keys in the same order (SQLite keeps the text as written)
