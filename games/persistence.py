@@ -10,12 +10,16 @@ columns of the game row, the rest of the global part in ``Game.global_state``, t
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import TextField
+from django.db import connections, router, transaction
+from django.db.models import F, QuerySet, TextField
 from django.db.models.functions import Cast
+
+from apibase.prepared import Prepared
 
 from .models import Game, RegionPlacement, Seat, TokenPosition
 from .titles import title_of
@@ -32,8 +36,8 @@ ROW_KEYS = ("grid", "revealed", "heroes", "tokens")
 
 def _global_state(state: State) -> dict[str, Any]:
     """The state's JSON but for what lives in columns and rows of its own."""
-    data = state.to_json()
-    for key in (*COLUMN_KEYS, *ROW_KEYS):
+    data = state.to_json(rows=False)  # the rows' parts not made at all (ROW_KEYS)
+    for key in COLUMN_KEYS:
         del data[key]
     return data
 
@@ -75,11 +79,35 @@ def load_state(game: Game) -> State:
     return state
 
 
+def _seats_for_update(game_id: int) -> QuerySet[Seat]:
+    return Seat.objects.filter(game_id=game_id).order_by("index")
+
+
+def _placements(game_id: int) -> QuerySet:
+    # Unordered: the model's order ("game", "cell") would join the game table to sort by its order.
+    return RegionPlacement.objects.filter(game_id=game_id).order_by().values_list("letter", "cell", "revealed")
+
+
+def _token_rows(game_id: int) -> QuerySet:
+    # ``seen_by`` as its JSON text, decoded only when someone peeked: most tokens are seen by nobody ("[]"),
+    # and the JSON field's decoder ran a dozen calls per row (issue 17, seventh wave, second round).
+    return TokenPosition.objects.filter(game_id=game_id).values_list(
+        "id", "token_id", "loc", "face_up", Cast("seen_by", TextField()), "flipped")
+
+
+# The row reads of a state, compiled once per process and connection (apibase.prepared; issue 17, eleventh
+# wave): their text never changes, only the game's id, and the ORM spent some 1,500 Python calls a submit
+# building them again.
+_SEATS_FOR_UPDATE = Prepared(_seats_for_update)
+_PLACEMENTS = Prepared(_placements)
+_TOKEN_ROWS = Prepared(_token_rows)
+
+
 def load_state_for_update(game: Game) -> State:
     """The state from the rows themselves (never a cache), for a write under the game's row lock. The
     seats are read without their users (a write needs none; ``seats_of`` keeps them for the call)."""
     if getattr(game, "_seats_list", None) is None:
-        game._seats_list = list(Seat.objects.filter(game=game).order_by("index"))
+        game._seats_list = _SEATS_FOR_UPDATE(game.pk)
     state = _assemble(game, _row_parts(game))
     game._state_cache = (game.version, state)
     return state
@@ -108,19 +136,14 @@ def _row_parts(game: Game) -> tuple:
     (The rest lives on the game row, which every request reads anyway.)"""
     grid: list[str | None] = [None] * 25
     revealed = [False] * 25
-    # Unordered: the model's order ("game", "cell") would join the game table to sort by its order.
-    for letter, cell, is_revealed in RegionPlacement.objects.filter(game=game).order_by().values_list(
-            "letter", "cell", "revealed"):
+    for letter, cell, is_revealed in _PLACEMENTS(game.pk):
         grid[cell] = letter or None
         revealed[cell] = is_revealed
     codec = title_of(game).codec
     # A co-op game's villains' seat has no hero and so no sheet (games.variants): it holds no hero row.
     heroes = [codec.hero_from_json(seat.sheet) for seat in seats_of(game) if seat.sheet]
     # Plain values, not a model instance per token (a game has a hundred tokens; a step changes one or two).
-    # ``seen_by`` as its JSON text, decoded here only when someone peeked: most tokens are seen by nobody
-    # ("[]"), and the JSON field's decoder ran a dozen calls per row (issue 17, seventh wave, second round).
-    token_rows = list(TokenPosition.objects.filter(game=game).values_list(
-        "id", "token_id", "loc", "face_up", Cast("seen_by", TextField()), "flipped"))
+    token_rows = _TOKEN_ROWS(game.pk)
     game._token_rows = {token_id: pk for pk, token_id, *_ in token_rows}  # write_changes updates these, unread
     tokens = {token_id: codec.token(loc, face_up, () if seen_by == "[]" else tuple(json.loads(seen_by)), flipped)
               for _, token_id, loc, face_up, seen_by, flipped in token_rows}
@@ -171,6 +194,51 @@ def _seat_columns(hero: HeroState) -> dict:
     }
 
 
+def update_row(model: Any, values: dict[str, Any], *, increment: str | None = None, **where: int) -> int:
+    """``model.objects.filter(**where).update(**values)`` (and ``increment=F(increment) + 1``) for plain
+    values and integer conditions, returning the rows updated as it does: the statement's text is built
+    once per database, model and names, the values made ready for the database by each field as the ORM's
+    own update does (``get_db_prep_save``; None is SQL NULL, as there). The ORM spent some 400 Python calls
+    compiling each of a submit's updates again (issue 17, eleventh wave). Anything else (an expression, a
+    relation, a field with a placeholder of its own) goes through the ORM."""
+    meta = model._meta
+    fields = [meta.get_field(name) for name in values]
+    if (any(hasattr(value, "resolve_expression") for value in values.values())
+            or any(hasattr(f, "get_placeholder") or f.remote_field for f in fields)
+            or any(type(value) is not int for value in where.values())):
+        query = model.objects.filter(**where)
+        if increment is not None:
+            return int(query.update(**{increment: F(increment) + 1}, **values))
+        return int(query.update(**values))
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    prepared = [f.get_db_prep_save(value, connection) for f, value in zip(fields, values.values(), strict=True)]
+    sql = _update_sql(alias, model, tuple((name, value is None) for name, value in zip(values, prepared, strict=True)),
+                      increment, tuple(where))
+    params = [value for value in prepared if value is not None]
+    params.extend(where.values())
+    with transaction.mark_for_rollback_on_error(using=alias), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+@lru_cache(maxsize=64)
+def _update_sql(alias: str, model: Any, names: tuple[tuple[str, bool], ...], increment: str | None,
+                where: tuple[str, ...]) -> str:
+    """``update_row``'s statement, its names quoted as the ORM quotes them; ``names``: each field's name and
+    whether its value is NULL (written into the statement as the ORM writes it)."""
+    quote = connections[alias].ops.quote_name
+    meta = model._meta
+    table = quote(meta.db_table)
+    sets = [f"{quote(meta.get_field(name).column)} = {'NULL' if null else '%s'}" for name, null in names]
+    if increment is not None:
+        column = f"{table}.{quote(meta.get_field(increment).column)}"
+        sets.insert(0, f"{quote(meta.get_field(increment).column)} = ({column} + 1)")
+    conditions = " AND ".join(f"{table}.{quote((meta.pk if name == 'pk' else meta.get_field(name)).column)} = %s"
+                              for name in where)
+    return f"UPDATE {table} SET {', '.join(sets)} WHERE ({conditions})"
+
+
 def write_changes(game: Game, old: State, new: State) -> None:
     """Write back only the rows whose part of the state changed (the rows read by ``load_state`` are
     updated as they are, not read again); the caller caches the new state for the new version."""
@@ -187,10 +255,18 @@ def write_changes(game: Game, old: State, new: State) -> None:
         ids = dict(known)
         if missing:
             ids.update(TokenPosition.objects.filter(game=game, token_id__in=missing).values_list("token_id", "id"))
-        rows = [TokenPosition(id=ids[tid], game_id=game.pk, token_id=tid, loc=t.loc, face_up=t.face_up,
-                              seen_by=list(t.seen_by), flipped=t.flipped)
-                for tid, t in ((tid, new.tokens[tid]) for tid in changed_tokens)]
-        TokenPosition.objects.bulk_update(rows, ["loc", "face_up", "seen_by", "flipped"])
+        if len(changed_tokens) == 1:
+            # Most steps move one token: one plain UPDATE (update_row) rather than bulk_update's CASE, whose
+            # building took some 4,000 Python calls, a quarter of a submit (issue 17, eleventh wave).
+            tid = changed_tokens[0]
+            t = new.tokens[tid]
+            update_row(TokenPosition, {"loc": t.loc, "face_up": t.face_up, "seen_by": list(t.seen_by),
+                                       "flipped": t.flipped}, pk=ids[tid])
+        else:
+            rows = [TokenPosition(id=ids[tid], game_id=game.pk, token_id=tid, loc=t.loc, face_up=t.face_up,
+                                  seen_by=list(t.seen_by), flipped=t.flipped)
+                    for tid, t in ((tid, new.tokens[tid]) for tid in changed_tokens)]
+            TokenPosition.objects.bulk_update(rows, ["loc", "face_up", "seen_by", "flipped"])
     for old_hero, new_hero in zip(old.heroes, new.heroes, strict=True):
         if old_hero != new_hero:
-            Seat.objects.filter(game=game, index=new_hero.seat).update(**_seat_columns(new_hero))
+            update_row(Seat, _seat_columns(new_hero), game_id=game.pk, index=new_hero.seat)

@@ -9,6 +9,7 @@ submitted for the requester's own seat, which the service determines from the us
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import QuerySet, prefetch_related_objects
@@ -410,17 +411,25 @@ class ActionsView(ApiView):
         return response
 
 
+@lru_cache(maxsize=1)
+def _submit_result() -> s.SubmitResultSerializer:
+    """One serializer per process for every answer (its fields bound once): a new one per answer deep-copied
+    its declared fields and its events' serializer's, some 600 Python calls a submit (issue 17, eleventh
+    wave). ``to_representation`` keeps nothing between calls."""
+    return s.SubmitResultSerializer()
+
+
 def _submitted(row: GameAction) -> dict[str, Any]:
     """The answer to a submission, built from the stored log row alone, so a replay answers the same."""
     title = title_of(row.game)
-    return s.SubmitResultSerializer({
+    return _submit_result().to_representation({
         "sequence": row.sequence,
         "seat": row.seat,
         "version": row.sequence,
         "action": row.action,
         "events": title.events_for(title.content(), row.seat, row.events),
         "created_at": row.created_at,
-    }).data
+    })
 
 
 # --- content ---------------------------------------------------------------------------------------------------

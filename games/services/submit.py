@@ -14,13 +14,21 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import QuerySet
 from django.utils import timezone
 
+from apibase.prepared import Prepared
 from games import poll, queue, signals, standing
 from games.errors import IdempotencyConflict, IllegalAction, InvalidRequest, NotAllowed, StaleVersion
 from games.models import Game, GameAction, Seat
-from games.persistence import apply_game_fields, load_state_for_update, seats_of, share, write_changes
+from games.persistence import (
+    apply_game_fields,
+    load_state_for_update,
+    seats_of,
+    share,
+    update_row,
+    write_changes,
+)
 from games.titles import title_of
 
 from .bot_seats import schedule_bot_after_step
@@ -30,6 +38,23 @@ from .bot_seats import schedule_bot_after_step
 class SubmitResult:
     action: GameAction
     replayed: bool
+
+
+def _locked_query(game_id: int) -> QuerySet[Game]:
+    return Game.objects.select_for_update().filter(pk=game_id).order_by()  # as .get() (no ordering)
+
+
+# The game row under its lock, compiled once per process and connection (apibase.prepared; issue 17,
+# eleventh wave): the ORM built the same statement again on every submit.
+_LOCKED = Prepared(_locked_query)
+
+
+def _lock(game_id: int) -> Game:
+    """The game's row, locked until the transaction ends (inside ``transaction.atomic`` only)."""
+    rows = _LOCKED(game_id)
+    if not rows:
+        raise Game.DoesNotExist("Game matching query does not exist.")
+    return rows[0]
 
 
 def _now():
@@ -92,7 +117,7 @@ def action_submit(
         with transaction.atomic():
             # On PostgreSQL this row lock serialises submitters; on SQLite the immediate
             # transaction does. The conditional version update below guards both.
-            locked = Game.objects.select_for_update().get(pk=game.pk)
+            locked = _lock(game.pk)
             if locked.version != expected_version:
                 # A repeated submission finds the game moved on by its own first answer.
                 seat = seat_index if seat_index is not None else _own_seat(locked, user).index
@@ -131,8 +156,7 @@ def action_submit(
                 updates["finished_at"] = _now()
             if turn_passed:
                 updates["turn_deadline_at"] = _now() + timedelta(hours=locked.deadline_hours)
-            claimed = Game.objects.filter(pk=locked.pk, version=expected_version).update(
-                version=F("version") + 1, **updates)
+            claimed = update_row(Game, updates, increment="version", pk=locked.pk, version=expected_version)
             if claimed != 1:
                 raise StaleVersion("simultaneous_action")
             row = GameAction.objects.create(

@@ -367,14 +367,21 @@ class State:
     # --- JSON -----------------------------------------------------------------------------------
     # The JSON is what stored games hold and golden games hash (tools/golden.state_hash): every key,
     # present or absent, is as it was when these fields were still the ``flags`` dict.
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, rows: bool = True) -> dict[str, Any]:
+        """``rows=False``: without the parts a game keeps in rows of their own (grid, revealed, heroes,
+        tokens), for the game row's global part (games.persistence: a hundred tokens' and the heroes' JSON
+        made on every step only to be dropped, issue 17, eleventh wave); the other keys as ever."""
         data: dict[str, Any] = {
             f.name: getattr(self, f.name) for f in fields(self) if f.name not in _CODED_FIELDS}
         data["phase"] = self.phase.value
-        data["grid"] = list(self.grid)
-        data["revealed"] = list(self.revealed)
-        data["heroes"] = [hero.to_json() for hero in self.heroes]
-        data["tokens"] = {tid: t.to_json() for tid, t in self.tokens.items()}
+        if rows:
+            data["grid"] = list(self.grid)
+            data["revealed"] = list(self.revealed)
+            data["heroes"] = [hero.to_json() for hero in self.heroes]
+            data["tokens"] = {tid: t.to_json() for tid, t in self.tokens.items()}
+        else:
+            for key in ("grid", "revealed", "heroes", "tokens"):
+                del data[key]
         data["bag_order"] = list(self.bag_order)
         data["region_stack"] = list(self.region_stack)
         data["turn_state"] = self.turn_state.to_json()
