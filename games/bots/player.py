@@ -68,6 +68,7 @@ from .planner import (
     monster_fields,
     peek_worth,
     training_skill,
+    weapon_quest,
 )
 
 LEVELS = ("random", "easy", "normal", "strong")
@@ -254,6 +255,12 @@ class Bot:
         plain = [a for a in by_type.of(AcceptQuest) if a.swap is None]
         if plain:
             return plain[0]
+        # The quest that brings the weapon the known Namenloser card asks for is worth a swap: without
+        # it the hero's best skill cannot hurt him at all.
+        wanted = weapon_quest(content, seen)
+        swaps = [a for a in by_type.of(AcceptQuest) if wanted and a.token == wanted and a.swap not in (None, wanted)]
+        if swaps:
+            return swaps[0]
         heal = self._healing(content, seen, by_type)
         if heal is not None:
             return heal
