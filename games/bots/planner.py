@@ -220,12 +220,14 @@ def weapon_quest_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
     targets = set()
     if not has_quest and tid in where:
         targets.add(where[tid])
-    if quest.needs_token not in held:
+    if has_quest and quest.needs_token not in held:
+        # Without the quest the item is worth nothing (traced: the quest went out of the game with
+        # a death, and the bot walked to the Kristall it could no longer use for 50 turns).
         targets.update(where[i] for i, tok in content.tokens.items()
                        if tok.kind.value == "item" and tok.face == quest.needs_token and i in where)
     if targets:
         return Goal(f"fetch the {weapon}", targets)
-    if quest.needs_token in held:
+    if not has_quest or quest.needs_token in held:
         return None
     # The item still in the bag: a draw goal, so the bot turns cards, forages and pays the
     # Hellseherin for it (answers._wanted_face picks it from the bag).
