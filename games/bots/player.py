@@ -257,8 +257,9 @@ class Bot:
             return plain[0]
         # The quest that brings the weapon the known Namenloser card asks for is worth a swap: without
         # it the hero's best skill cannot hurt him at all.
-        wanted = weapon_quest(content, seen)
-        swaps = [a for a in by_type.of(AcceptQuest) if wanted and a.token == wanted and a.swap not in (None, wanted)]
+        weapon_tid = weapon_quest(content, seen)
+        swaps = [a for a in by_type.of(AcceptQuest)
+                 if weapon_tid and a.token == weapon_tid and a.swap not in (None, weapon_tid)]
         if swaps:
             return swaps[0]
         heal = self._healing(content, seen, by_type)
