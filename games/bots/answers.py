@@ -138,10 +138,14 @@ def _wanted_face(content: Content, seen: dict[str, Any], faces: list[str]) -> st
     """From a bag search: what the plan waits for first (the deed's next part, then its later
     parts), the Namenloser once the deed is under way, the own weapon's parts, the dragon with a
     weapon; else the first face."""
-    from .planner import deed_parts_done, held_weapon_items, weapon_skills
+    from .planner import deed_parts_done, held_weapon_items, weapon_quest, weapon_skills
 
     hero = me(seen)
     wanted: list[str] = []
+    quest = weapon_quest(content, seen)
+    if quest:
+        needs = content.tokens[quest].quest
+        wanted.append(needs.needs_token if needs and needs.needs_token else "")   # the card's weapon first
     deed = hero.get("deed")
     done = deed_parts_done(content, hero) if deed else 0
     if deed and done < 3:

@@ -182,6 +182,58 @@ def card_chances(content: Content, seen: dict[str, Any], healed: bool = False) -
     return result
 
 
+def weapon_quest(content: Content, seen: dict[str, Any]) -> str | None:
+    """The quest token whose reward is the weapon the known Namenloser card asks for, when that card
+    stars (parries) the hero's best skill and he does not carry the weapon yet (rulebook "Der Kampf
+    gegen den Namenlosen": with the weapon the starred skill attacks at -3; the Kristall brought to
+    the Feen gives the Elfenbogen, the Halsband brought to the See the Schwert vom See)."""
+    hero = me(seen)
+    known = seen.get("namenloser_card")
+    if not (hero["gem"] and known):
+        return None
+    card = content.namenlose_cards[known]
+    held = {e["face"] for e in hero["items"] if e.get("face")}
+    if not card.weapon or card.weapon in held or card.skills.get(best_skill(content, hero)) is not None:
+        return None
+    return next((tid for tid, tok in sorted(content.tokens.items())
+                 if tok.quest is not None and tok.quest.reward_item == card.weapon), None)
+
+
+def weapon_quest_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
+    """Where to go for the card's weapon: the quest token and its item where they lie open, then the
+    quest's field with both (traced solo: a Zentaur whose ranged shots the Wesen aus der Tiefe parries
+    foraged at 0.00 odds for 50 turns while the Kristall quest lay on the board); while the item is
+    not on the board, a draw goal for it."""
+    tid = weapon_quest(content, seen)
+    if tid is None:
+        return None
+    hero = me(seen)
+    quest = content.tokens[tid].quest
+    assert quest is not None
+    held = {e["face"] for e in hero["items"] if e.get("face")}
+    has_quest = any(q.get("id") == tid for q in hero["quests"])
+    weapon = quest.reward_item
+    if has_quest and quest.needs_token in held and quest.target:
+        goal = _reach_letter(seen, quest.target[0], quest.target)
+        return Goal(f"fetch the {weapon}: {goal.name}", goal.targets, goal.explore, goal.forage)
+    where = token_fields(seen)
+    targets = set()
+    if not has_quest and tid in where:
+        targets.add(where[tid])
+    if has_quest and quest.needs_token not in held:
+        # Without the quest the item is worth nothing (traced: the quest went out of the game with
+        # a death, and the bot walked to the Kristall it could no longer use for 50 turns).
+        targets.update(where[i] for i, tok in content.tokens.items()
+                       if tok.kind.value == "item" and tok.face == quest.needs_token and i in where)
+    if targets:
+        return Goal(f"fetch the {weapon}", targets)
+    if not has_quest or quest.needs_token in held:
+        return None
+    # The item still in the bag: a draw goal, so the bot turns cards, forages and pays the
+    # Hellseherin for it (answers._wanted_face picks it from the bag).
+    return Goal(f"draw the {quest.needs_token} for the {weapon}", forage=True)
+
+
 def weapon_skills(content: Content, hero: dict[str, Any]) -> list[str]:
     flags = item_flags(content, hero)
     return [s for s in ("magic", "ranged", "melee") if f"dragon_weapon_{s}" in flags]
@@ -218,9 +270,9 @@ def choose_goal(content: Content, seen: dict[str, Any], bold: bool = False) -> G
                 heal = heal_goal(content, seen)
                 return Goal("heal before the tower", heal.targets, starts=heal.starts)
             if healed < tower_threshold(seen):
-                # A Namenloser fight at these odds is a death that costs all experience: fight
-                # monsters and train for more dice first.
-                return Goal("grow stronger for the Namenloser", forage=True)
+                # A Namenloser fight at these odds is a death that costs all experience: fetch the
+                # weapon his card names, or fight monsters and train for more dice first.
+                return weapon_quest_goal(content, seen) or Goal("grow stronger for the Namenloser", forage=True)
             return _tower_goal(content, seen)
         if kind_waiting(seen, "namenloser"):
             # Drawn while card H still lies face down, he waits beside the board until someone turns

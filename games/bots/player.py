@@ -68,6 +68,7 @@ from .planner import (
     monster_fields,
     peek_worth,
     training_skill,
+    weapon_quest,
 )
 
 LEVELS = ("random", "easy", "normal", "strong")
@@ -262,6 +263,13 @@ class Bot:
         plain = [a for a in by_type.of(AcceptQuest) if a.swap is None]
         if plain:
             return plain[0]
+        # The quest that brings the weapon the known Namenloser card asks for is worth a swap: without
+        # it the hero's best skill cannot hurt him at all.
+        weapon_tid = weapon_quest(content, seen)
+        swaps = [a for a in by_type.of(AcceptQuest)
+                 if weapon_tid and a.token == weapon_tid and a.swap not in (None, weapon_tid)]
+        if swaps:
+            return swaps[0]
         heal = self._healing(content, seen, by_type)
         if heal is not None:
             return heal

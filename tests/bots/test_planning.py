@@ -7,10 +7,11 @@ import pytest
 from games.bots import Bot
 from games.bots.answers import _wanted_face
 from games.bots.knowledge import probe_chance, race_chance
-from games.bots.planner import tower_chance, tower_threshold
+from games.bots.planner import card_chances, choose_goal, tower_chance, tower_threshold
 from games.bots.player import EXPLORE_START
 from games.engine import view
 from games.engine.content import load_content
+from games.engine.core.state import TokenState
 from tests.engine.helpers import begun, cell_of_letter, play_state, put_token
 
 
@@ -106,3 +107,35 @@ def test_a_bot_waiting_for_the_bag_turns_the_face_down_card_beside_it():
     card_b = f"?{cell_of_letter('B')}"
     assert dist[card_b] == EXPLORE_START
     assert dist["A1"] < 10, dist["A1"]   # the way to card B beside him, not to Z1 across the board
+
+
+def test_a_gem_holder_whose_best_skill_the_card_parries_fetches_the_cards_weapon():
+    """Rulebook "Der Kampf gegen den Namenlosen": a star means that skill cannot attack him unless the
+    hero carries the weapon the card names, then at -3; the Kristall brought to the Feen (G5) gives the
+    Elfenbogen. Traced solo: a Zentaur who knew the Wesen aus der Tiefe (ranged starred) held the
+    Kristall quest and foraged at 0.00 odds until the turn limit ("grow stronger for the Namenloser")."""
+    content = load_content()
+    state = play_state(content, [("zentaur", "A1")])
+    hero = state.heroes[0]
+    hero.gem = True
+    hero.quests = ["fd-33"]   # Aufgabe: Der Kristall
+    state.tokens["fd-33"] = TokenState(loc="quest:0", face_up=True)
+    state.namenloser_card = "wesen_aus_der_tiefe"
+    state.revealed_cards = ["namenloser"]
+    put_token(state, "namenloser", "H3", face_up=True)
+    put_token(state, "qi-kristall", "C8", face_up=True)
+    seen = view(content, state, 0)
+    assert max(card_chances(content, seen, healed=True).values()) < tower_threshold(seen)
+    goal = choose_goal(content, seen)
+    assert goal.name == "fetch the elfenbogen" and goal.targets == {"C8"}
+    # With the Kristall in hand: to the Feen.
+    state.tokens["qi-kristall"] = TokenState(loc="hero:0", face_up=True)
+    hero.items = ["qi-kristall"]
+    goal = choose_goal(content, view(content, state, 0))
+    assert goal.name.startswith("fetch the elfenbogen") and goal.targets == {"G5"}
+    # The Kristall still in the bag: wait for it as for a deed's part (the Hellseherin, the bag search).
+    hero.items = []
+    state.tokens["qi-kristall"] = TokenState(loc="bag", face_up=True)
+    seen = view(content, state, 0)
+    assert choose_goal(content, seen).name == "draw the kristall for the elfenbogen"
+    assert _wanted_face(content, seen, ["drache", "kristall"]) == "kristall"
