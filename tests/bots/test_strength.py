@@ -21,6 +21,6 @@ def test_strong_beats_normal_in_more_than_half_of_100_two_seat_games():
     assert not [r.crash for r in results if r.crash]
     assert not [r.stall for r in results if r.stall]
     assert decided >= 90, lines[-1]
-    # More than half of all 100 games, an undecided one counting as not won (62/100 on these seeds,
-    # docs/benchmarks.md, "The strength ladder, tenth round").
+    # More than half of all 100 games, an undecided one counting as not won (61/100 on these seeds,
+    # docs/benchmarks.md, "Completion and the strength ladder on the tenth-round bots").
     assert wins > len(results) / 2, lines[-1]
