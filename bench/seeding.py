@@ -47,7 +47,9 @@ def _new_game(players: list, title: str) -> Game:
 # wins many games well before that (issue 14), so seeding never challenges the Namenloser or the dragon,
 # nor steps onto their fields (where the fight is forced at the next turn's start).
 FINAL_FIGHTS = ("challenge_namenloser", "challenge_dragon")
-BOSSES = (TokenCategory.NAMENLOSER, TokenCategory.DRAGON)
+# A won Wächter or Drachenmensch moves the hero before his boss, whom he must fight next turn: the
+# seeded games keep off their fields too (the tenth-round bots reached them within 1,500 steps).
+BOSSES = (TokenCategory.NAMENLOSER, TokenCategory.DRAGON, TokenCategory.GUARDIAN, TokenCategory.DRACHENMENSCH)
 
 
 def _towards_a_boss(content, state, action) -> bool:
