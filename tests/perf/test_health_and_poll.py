@@ -108,3 +108,67 @@ def test_a_process_reads_the_activity_stamp_at_most_once_per_touch_interval(play
     assert reads == [activity.KEY.format(user_id)] and cache.get(activity.KEY.format(user_id)) == 1000.0
     activity.touch(user_id, now=1000.0 + activity.TOUCH_SECONDS)
     assert cache.get(activity.KEY.format(user_id)) == 1000.0 + activity.TOUCH_SECONDS
+
+
+def _without_fast_path():
+    from django.conf import settings
+    from django.test import override_settings
+
+    return override_settings(MIDDLEWARE=[m for m in settings.MIDDLEWARE if not m.endswith("UnchangedPollMiddleware")])
+
+
+def test_the_unchanged_poll_is_answered_before_the_rest_of_the_middleware(client, monkeypatch):
+    """Eleventh wave: the unchanged poll skips the session, locale, CSRF, authentication and header
+    middleware (three quarters of its Python); anything else still goes through all of it."""
+    from django.contrib.sessions.middleware import SessionMiddleware
+
+    players, game, url, stamp = _polled_game(client)
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204  # learns the headers
+    monkeypatch.setattr(SessionMiddleware, "process_request",
+                        lambda self, request: (_ for _ in ()).throw(AssertionError("session middleware ran")))
+    assert client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true").status_code == 204
+    with pytest.raises(AssertionError, match="session middleware ran"):
+        client.get(url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true")
+
+
+def test_the_fast_answer_carries_the_headers_of_the_whole_stack(client):
+    players, game, url, stamp = _polled_game(client)
+    client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true")
+    fast = client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true")
+    with _without_fast_path():
+        full = client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true")
+    assert fast.status_code == full.status_code == 204
+    # Expires is the moment of the answer; Content-Language names the language of a content there is not.
+    left_out = {"Expires", "Content-Language"}
+    assert {k: v for k, v in fast.headers.items() if k not in left_out} == {
+        k: v for k, v in full.headers.items() if k not in left_out}
+    assert "no-store" in fast["Cache-Control"] and fast["Expires"]
+
+
+def test_the_fast_path_reads_the_cache_once_also_when_the_game_changed(client, monkeypatch):
+    """A changed stamp goes on to the view with what the one round trip brought: no second read of the
+    session or the stamp (the partial's own reads follow)."""
+    from django.core.cache import caches
+
+    players, game, url, stamp = _polled_game(client)
+    reads = []
+    backend = type(caches["default"])
+    original = backend.get_many
+    monkeypatch.setattr(backend, "get_many", lambda *a, **k: reads.append(list(a[1])) or original(*a, **k))
+    response = client.get(url, {"stamp": "0-old-0"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert sum(1 for keys in reads if f"game:{game.pk}:stamp" in keys) == 1
+
+
+def test_the_fast_path_ends_polling_of_a_finished_game_and_never_answers_a_stranger(client):
+    from django.core.cache import cache
+
+    from games.models import Game
+
+    players, game, url, stamp = _polled_game(client)
+    over = poll.stamp(game.version, Game.Status.FINISHED, game.seat_count)
+    cache.set(poll.stamp_key(game.pk), over)
+    assert client.get(url, {"stamp": over}, HTTP_HX_REQUEST="true").status_code == 286
+    assert client.get(url, {"stamp": over}, HTTP_HX_REQUEST="true").status_code == 286
+    client.cookies["sessionid"] = "x" * 32   # a session the cache does not hold
+    assert client.get(url, {"stamp": over}, HTTP_HX_REQUEST="true").status_code == 302
