@@ -13,6 +13,8 @@ import time
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 
+from apibase.kept import Kept
+
 KEY = "hw:active:{}"
 TOUCH_SECONDS = 30
 #: How long the stamp is kept: long enough to tell "came back since the last mail" for weeks.
@@ -24,38 +26,27 @@ def active_seconds() -> int:
     return int(getattr(settings, "USER_ACTIVE_SECONDS", 300))
 
 
-# How many users' last touches a process remembers (a dict of ints and floats; cleared when full).
-_MEMO_SIZE = 10_000
+# User id -> (the cache backend, the stamp this process last read or wrote there): a dict of a few
+# thousand small tuples. The backend object is part of the entry, so a test's fresh cache starts empty.
+_TOUCHED = Kept(10_000)
 
 
 def touch(user_id: int, now: float | None = None) -> None:
-    """Mark the user as on the site now. The process remembers the stamp it last read or wrote per user
-    (per cache backend object, so a test's fresh cache starts empty): within TOUCH_SECONDS of it the
-    stamp is known to be fresh enough and the cache is not asked (issue 17, ninth wave: a round trip off
-    every signed-in request, the unchanged poll's included). Beyond it, as before: read, and rewrite
-    when older than TOUCH_SECONDS."""
+    """Mark the user as on the site now. The process remembers the stamp it last read or wrote per user:
+    within TOUCH_SECONDS of it the stamp is known to be fresh enough and the cache is not asked (issue 17,
+    ninth wave: a round trip off every signed-in request, the unchanged poll's included). Beyond it, as
+    before: read, and rewrite when older than TOUCH_SECONDS."""
     now = time.time() if now is None else now
     backend = caches[DEFAULT_CACHE_ALIAS]
-    memo: dict[int, float] | None = getattr(backend, "_hw_touched", None)
-    if memo is None:
-        memo = {}
-        try:
-            backend._hw_touched = memo  # type: ignore[attr-defined]  # our own note on the backend object
-        except AttributeError:
-            memo = None
-    if memo is not None:
-        known = memo.get(user_id)
-        if known is not None and 0 <= now - known < TOUCH_SECONDS:
-            return
+    known = _TOUCHED.get(user_id)
+    if known is not None and known[0] is backend and 0 <= now - known[1] < TOUCH_SECONDS:
+        return
     key = KEY.format(user_id)
     seen = cache.get(key)
     if seen is None or now - seen >= TOUCH_SECONDS:
         cache.set(key, now, timeout=KEEP_SECONDS)
         seen = now
-    if memo is not None:
-        if len(memo) >= _MEMO_SIZE:
-            memo.clear()
-        memo[user_id] = seen
+    _TOUCHED.put(user_id, (backend, seen))
 
 
 def last_seen(user_id: int) -> float | None:

@@ -10,12 +10,12 @@ from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
 
 from accounts.models import User
+from apibase.kept import Kept
 from apibase.prepared import Prepared
 
 from . import cache as game_cache
 from . import coop, variants
 from .errors import NotFound
-from .kept import Kept
 from .models import Game, GameAction, Seat
 from .persistence import load_state, seats_of
 from .replay import initial_state, replay_row

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
@@ -12,13 +13,19 @@ from accounts.models import User
 
 from .models import Game, Seat
 
-# The mark's UPDATE as one statement that also switches off the wait for the commit's WAL flush, for its own
-# transaction only (set_config(..., true) is undone when that transaction ends). Joining the CTE makes
-# PostgreSQL evaluate it.
-_MARK_WITHOUT_FLUSH = (
-    "WITH quiet AS (SELECT set_config('synchronous_commit', 'off', true)) "
-    "UPDATE games_seat SET last_seen_sequence = %s FROM quiet WHERE games_seat.id = %s AND last_seen_sequence < %s"
-)
+
+@lru_cache(maxsize=1)
+def _mark_without_flush() -> str:
+    """The mark's UPDATE as one statement that also switches off the wait for the commit's WAL flush, for
+    its own transaction only (set_config(..., true) is undone when that transaction ends). Joining the CTE
+    makes PostgreSQL evaluate it. The names come from the model, quoted as the ORM would."""
+    quote = connection.ops.quote_name
+    meta = Seat._meta
+    table = quote(meta.db_table)
+    columns = {f.name: str(f.column) for f in meta.concrete_fields}
+    mark, key = quote(columns["last_seen_sequence"]), quote(columns["id"])
+    return ("WITH quiet AS (SELECT set_config('synchronous_commit', 'off', true)) "
+            f"UPDATE {table} SET {mark} = %s FROM quiet WHERE {table}.{key} = %s AND {mark} < %s")
 
 
 def mark_seen(*, seat: Seat, sequence: int) -> None:
@@ -33,7 +40,7 @@ def mark_seen(*, seat: Seat, sequence: int) -> None:
     if sequence > seat.last_seen_sequence:
         if connection.vendor == "postgresql" and not connection.in_atomic_block:
             with connection.cursor() as cursor:
-                cursor.execute(_MARK_WITHOUT_FLUSH, [sequence, seat.pk, sequence])
+                cursor.execute(_mark_without_flush(), [sequence, seat.pk, sequence])
         else:
             Seat.objects.filter(pk=seat.pk, last_seen_sequence__lt=sequence).update(last_seen_sequence=sequence)
         seat.last_seen_sequence = sequence

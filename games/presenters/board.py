@@ -22,10 +22,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from apibase.kept import Kept
 from games.engine.content.model import Content, Direction, FieldKind, PathKind, Region
 from games.engine.core.actions import Action, Param
 from games.engine.core.board import SIZE, row_col
-from games.kept import Kept
 from games.presenters import board_coop
 from games.presenters import board_figures as figures
 from games.presenters.board_labels import (

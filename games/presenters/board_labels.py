@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from games.kept import Kept
+from apibase.kept import Kept
 
 # Advance widths in em of DejaVu Sans Book (its bold is about 8 % wider); anything not listed counts as
 # the widest ordinary letter, so an unknown character makes a label longer, never shorter.

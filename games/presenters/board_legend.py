@@ -16,8 +16,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from apibase.kept import Kept
 from games.engine.content.model import Content
-from games.kept import Kept
 from games.presenters import board
 from games.presenters import board_figures as figures
 from games.presenters.svg import el, join, text

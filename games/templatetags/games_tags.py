@@ -21,8 +21,8 @@ from django.utils.timezone import template_localtime  # type: ignore[attr-define
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from apibase.kept import Kept
 from games.fragments import MARK_KEY, MARK_WAITING
-from games.kept import Kept
 from games.presenters.board import SEAT_COLOURS
 from games.presenters.svg import escaped as _escape
 from games.variants import AUTOMATIC_LEVEL

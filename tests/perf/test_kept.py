@@ -1,6 +1,6 @@
-"""The bounded per-process store behind the page's kept drawings (games/kept.py)."""
+"""The bounded per-process store behind the page's kept drawings (apibase/kept.py)."""
 
-from games.kept import Kept
+from apibase.kept import Kept
 
 
 def test_a_kept_value_is_drawn_once_and_a_full_store_lets_its_oldest_go():
@@ -39,3 +39,20 @@ def test_an_entry_counts_only_for_the_very_object_it_was_drawn_from():
     # A key made of an id may come back for another object once the first is gone: drawn anew.
     assert store.keep("same id", lambda: (second, "drawn from the second"), holder=second)[1] == "drawn from the second"
     assert store.keep("same id", lambda: (second, "again"), holder=second)[1] == "drawn from the second"
+
+
+def test_put_replaces_a_kept_key_in_place_and_a_new_key_lets_the_oldest_go():
+    store = Kept(2)
+    store.put("a", 1)
+    store.put("b", 2)
+    store.put("a", 3)   # the same key: nothing goes
+    assert store == {"a": 3, "b": 2}
+    store.put("c", 4)
+    assert list(store) == ["b", "c"]
+
+
+def test_the_activity_memo_is_bounded():
+    """The users' last touches a process remembers are a Kept store (review: a third bounded store of its own)."""
+    from accounts import activity
+
+    assert isinstance(activity._TOUCHED, Kept) and activity._TOUCHED.cap == 10_000

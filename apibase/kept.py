@@ -1,5 +1,6 @@
-"""A bounded per-process store of rendered values (issue 17): the page's drawn cards, tokens, labels, log
-entries and texts, each kept under a key made of everything it shows.
+"""A bounded per-process store (issue 17): the page's drawn cards, tokens, labels, log entries and texts,
+each kept under a key made of everything it shows, and the users' last activity stamps a process knows.
+In apibase, the site's lowest layer, so that every app may use it.
 
 One process keeps them for its own requests only; nothing is shared between workers, so no entry needs
 invalidating — a changed input is a new key. A full store lets its oldest entry go (first in, first out:
@@ -35,7 +36,13 @@ class Kept(dict[Hashable, Any]):
             return render()
         found = self.get(key)
         if found is None or (holder is not _ANY and found[0] is not holder):
+            found = render()
+            self.put(key, found)
+        return found
+
+    def put(self, key: Hashable, value: Any) -> None:
+        """Keep ``value`` under ``key``, letting the oldest entries go when a new key finds the store full."""
+        if key not in self:
             while len(self) >= self.cap:
                 del self[next(iter(self))]
-            found = self[key] = render()
-        return found
+        self[key] = value
