@@ -140,9 +140,6 @@ class _Grid:
 
     cell: float = 32.0
     buckets: dict[tuple[int, int], list[Box]] = field(default_factory=dict)
-    # The buckets this grid may append to; None: all of them. A copy of a kept grid (``_static_grid``)
-    # shares the kept bucket lists and copies one only when it first adds to it (issue 17, eleventh wave).
-    owned: set[tuple[int, int]] | None = None
 
     def _keys(self, box: Box) -> Iterator[tuple[int, int]]:
         for i in range(int(box.x0 // self.cell), int(box.x1 // self.cell) + 1):
@@ -151,19 +148,14 @@ class _Grid:
 
     def add(self, box: Box) -> None:
         """``box`` into each bucket it reaches, walked directly as ``hits`` does (a layout adds some 400 boxes)."""
-        cell, buckets, owned = self.cell, self.buckets, self.owned
+        cell, buckets = self.cell, self.buckets
         for i in range(int(box.x0 // cell), int(box.x1 // cell) + 1):
             for j in range(int(box.y0 // cell), int(box.y1 // cell) + 1):
                 bucket = buckets.get((i, j))
                 if bucket is None:
                     buckets[(i, j)] = [box]
-                    if owned is not None:
-                        owned.add((i, j))
-                elif owned is None or (i, j) in owned:
+                else:
                     bucket.append(box)
-                else:  # a kept bucket: this grid's own copy, the kept boxes first as appending gives them
-                    buckets[(i, j)] = [*bucket, box]
-                    owned.add((i, j))
 
     def near(self, box: Box) -> Iterator[Box]:
         seen: set[int] = set()
@@ -314,9 +306,8 @@ def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: 
 # The grids of the obstacles every board with the same revealed cards files first (issue 17, seventh wave,
 # third round: some 1,500 calls per render filed them again). Keyed by the boxes' ids, with the boxes
 # themselves held in the entry so that no id is reused while its entry lives; a box is frozen, so the
-# same objects are the same values. Each layout gets a grid sharing the kept bucket lists, which copies a
-# list before it first adds to it (the kept lists never change), so its buckets hold the boxes in the
-# order filing them one by one gave (``overlap`` sums in that order).
+# same objects are the same values. A copy of the buckets is handed out (the layout adds to them), and
+# its buckets hold the boxes in the order filing them one by one gave (``overlap`` sums in that order).
 STATIC_GRIDS_KEPT = 2048
 _STATIC_GRIDS = Kept(STATIC_GRIDS_KEPT)   # the boxes' ids -> (the boxes, their buckets)
 
@@ -329,9 +320,7 @@ def _static_grid(boxes: list[Box]) -> _Grid:
         return boxes, grid.buckets
 
     kept = _STATIC_GRIDS.keep(tuple(map(id, boxes)), file)
-    # The mapping copied (one C-level copy), the bucket lists shared until this grid adds to one: copying
-    # every list was 1-1.5 ms of a board's layout (issue 17, eleventh wave).
-    return _Grid(buckets=kept[1].copy(), owned=set())
+    return _Grid(buckets={where: bucket[:] for where, bucket in kept[1].items()})
 
 
 def _place(request: Request, blocked: _Grid, labels: _Grid) -> Placed | None:

@@ -93,27 +93,6 @@ def test_the_kept_grid_of_the_first_obstacles_lays_out_as_filing_them_afresh():
     assert place_labels(requests, [*same_values, other], 2) == place_labels(requests, [*same_values, other])
 
 
-def test_a_layout_on_the_kept_grid_shares_its_buckets_and_copies_one_only_to_add_to_it():
-    """Each layout's grid shares the kept bucket lists (copying them all was 1-1.5 ms of a board: issue 17,
-    eleventh wave) and copies a list before it first adds to it: the kept lists never change, and the
-    grid's copy holds the kept boxes first, then its own, as filing them one by one gave."""
-    from games.presenters.board_labels import _static_grid
-
-    dot, far = circle_box(100, 100, 9), circle_box(600, 600, 9)
-    kept = _static_grid([dot, far])
-    filed = {where: list(bucket) for where, bucket in kept.buckets.items()}
-    grid = _static_grid([dot, far])
-    assert all(grid.buckets[where] is kept.buckets[where] for where in filed)   # shared, not copied
-    near_dot = Box(95, 95, 105, 105)
-    grid.add(near_dot)
-    assert {where: list(bucket) for where, bucket in _static_grid([dot, far]).buckets.items()} == filed
-    touched = [where for where in filed if near_dot in grid.buckets[where]]
-    assert touched and all(grid.buckets[where] == [*filed[where], near_dot] for where in touched)
-    assert all(grid.buckets[where] is kept.buckets[where] for where in filed if where not in touched)
-    grid.add(near_dot)  # its own copy now: appended in place
-    assert all(grid.buckets[where] == [*filed[where], near_dot, near_dot] for where in touched)
-
-
 def test_shortening_cuts_at_a_word_end_when_one_is_near():
     assert shortened("Aufgabe: Heiltrank für das weiße Dorf", 16) == "Aufgabe: Heiltra…"   # no word end near
     assert shortened("Marktplatz", 16) == "Marktplatz"
