@@ -1,4 +1,5 @@
-"""The engine's public API: new_game, legal_actions, apply, view, winner."""
+"""The engine's public API: new_game, legal_actions, apply, view, winner; for a planner that tries many
+steps (games.walking), legal_movement and apply_offered."""
 
 from __future__ import annotations
 
