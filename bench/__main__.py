@@ -7,7 +7,7 @@ import platform
 import sys
 from collections.abc import Callable
 
-from . import completion, engine_playouts, http, inprocess, league_draw, overdue_scan
+from . import completion, engine_playouts, http, inprocess, league_draw, overdue_scan, render_parts, walking_routes
 
 # The overdue scan and the HTTP benchmark set up Django on a scratch database; only one of them can run
 # in a process (the first one's database stays configured), so `make bench` runs http (and inprocess) by name.
@@ -15,7 +15,7 @@ from . import completion, engine_playouts, http, inprocess, league_draw, overdue
 BENCHMARKS: dict[str, Callable[..., object]] = {
     "engine": engine_playouts.main, "completion": lambda quick: completion.main(quick=quick),
     "leagues": league_draw.main, "overdue": overdue_scan.main, "http": http.main,
-    "inprocess": inprocess.main,
+    "inprocess": inprocess.main, "walking": walking_routes.main, "render_parts": render_parts.main,
 }
 DEFAULT = ("engine", "completion", "leagues", "overdue")
 

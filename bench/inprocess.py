@@ -28,7 +28,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-REAL_DB = "heldenweb_bench_inprocess"
+# BENCH_INPROCESS_DB: another scratch database, so two runs on one machine do not drop each other's.
+REAL_DB = os.environ.get("BENCH_INPROCESS_DB") or "heldenweb_bench_inprocess"
 REAL_REDIS = "redis://127.0.0.1:6379/11"
 _REAL: list[bool] = []
 

@@ -240,6 +240,8 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
         "my_turn": acting is not None and acting == seat_index,
         "pending_for_me": bool(view["pending"]) and bool(actions),
         "groups": groups,
+        # Reversed once, not twice per action group by the template's url tag (issue 17, eleventh wave).
+        "submit_url": reverse("games:submit", args=[game.pk]),
         # Kept per version, seat, language and names (games.cache), with the ringed fields and a
         # spectator's delayed position in the key: no seat is ever shown a board built for another.
         "board_svg": mark_safe(game_cache.board_svg(

@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from games.engine import IllegalActionError, apply, legal_actions
+from games.engine import IllegalActionError, apply_offered, legal_movement
 from games.engine.content.model import Content
 from games.engine.core.actions import Move
 from games.engine.core.state import State
@@ -72,7 +72,8 @@ def walk_continues(events) -> bool:
 
 
 def _moves(content: Content, state: State, seat: int) -> list[Move]:
-    return [a for a in legal_actions(content, state, seat) if isinstance(a, Move)]
+    # Only the movement part of the legal actions: the action phase is never a step of a walk.
+    return [a for a in legal_movement(content, state, seat) if isinstance(a, Move)]
 
 
 def reachable(content: Content, state: State, seat: int) -> dict[str, Route]:
@@ -88,7 +89,8 @@ def reachable(content: Content, state: State, seat: int) -> dict[str, Route]:
             continue
         for move in _moves(content, current, seat):
             try:
-                after, events = apply(content, current, seat, move, _PlanningDice())
+                # Offered by the engine for this very state: apply it without listing the actions again.
+                after, events = apply_offered(content, current, seat, move, _PlanningDice())
             except IllegalActionError:
                 continue
             step = Route(to=move.to, steps=[*route.steps, move.to], chance=route.chance, rolls=route.rolls)

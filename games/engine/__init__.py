@@ -6,7 +6,7 @@ from .core.dice import DICE_VERSION, CounterDice, Dice, ScriptedDice, SeededDice
 from .core.errors import IllegalActionError, MalformedActionError
 from .core.events import Event
 from .core.state import Phase, State
-from .engine import apply, legal_actions, new_game, winner
+from .engine import apply, apply_offered, legal_actions, legal_movement, new_game, winner
 from .view import view
 
 __all__ = [
@@ -23,9 +23,11 @@ __all__ = [
     "SeededDice",
     "State",
     "apply",
+    "apply_offered",
     "dice_for",
     "is_villain",
     "legal_actions",
+    "legal_movement",
     "new_game",
     "parse_action",
     "seat_count",

@@ -1,4 +1,5 @@
-"""The engine's public API: new_game, legal_actions, apply, view, winner."""
+"""The engine's public API: new_game, legal_actions, apply, view, winner; for a planner that tries many
+steps (games.walking), legal_movement and apply_offered."""
 
 from __future__ import annotations
 
@@ -88,6 +89,19 @@ def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
     return actions
 
 
+def legal_movement(content: Content, state: State, seat: int) -> list[Action]:
+    """The movement part of ``legal_actions(content, state, seat)``: the same actions in the same order
+    wherever ``legal_actions`` offers movement, and nothing else (no setup, answers or action phase), so
+    a planner that only walks (games.walking) does not list the action phase at every field it tries.
+    The gates are legal_actions' own: the seat deciding the movement moves the current seat's hero."""
+    if state.phase == Phase.FINISHED or not 0 <= seat < seat_count(state) or is_villain(state, seat):
+        return []
+    if state.phase.is_setup or state.pending or not state.turn_state.begun or seat != _mover(state):
+        return []
+    with listing():
+        return movement.legal_movement_actions(content, state, state.current)
+
+
 def legal_phase_actions(content: Content, state: State, seat: int) -> list[Action]:
     """The action phase (ruling R-41): the fight first, forced or not; then anything in any order."""
     ts = state.turn_state
@@ -126,15 +140,29 @@ def apply(
     """
     action = parse_action(action)
     _check_may_act(state, seat, action)
-    ctx = Ctx(content=content, state=state.clone(), dice=dice, hooks=HOOKS)
-    bind = getattr(dice, "bind", None)
-    if bind is not None:
-        bind(ctx.state)  # dice v2 count their draws in the state (State.chance_draws)
     if action not in legal_actions(content, state, seat):
         # Let the rule say why (its message is clearer), but never accept an action that
         # legal_actions does not offer: the two can then never drift apart.
         _dispatch(Ctx(content=content, state=state.clone(), dice=_RefusingDice(), hooks=HOOKS), seat, action)
         raise IllegalActionError(f"{action} is not possible now")
+    return _applied(content, state, seat, action, dice)
+
+
+def apply_offered(
+    content: Content, state: State, seat: int, action: Action, dice: Dice
+) -> tuple[State, list[Event]]:
+    """``apply`` for an action just taken from ``legal_actions`` or ``legal_movement`` of this very state
+    and seat: the same state and events, without listing every legal action again to look it up. For a
+    planner that tries each offered step (games.walking); anything from outside goes through ``apply``."""
+    _check_may_act(state, seat, action)
+    return _applied(content, state, seat, action, dice)
+
+
+def _applied(content: Content, state: State, seat: int, action: Action, dice: Dice) -> tuple[State, list[Event]]:
+    ctx = Ctx(content=content, state=state.clone(), dice=dice, hooks=HOOKS)
+    bind = getattr(dice, "bind", None)
+    if bind is not None:
+        bind(ctx.state)  # dice v2 count their draws in the state (State.chance_draws)
     _dispatch(ctx, seat, action)
     endgame.resume(ctx)  # a final fight goes on once its decisions are answered
     if ctx.state.coop is not None and ctx.state.phase == Phase.FINISHED:

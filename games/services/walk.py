@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games import cache as game_cache
 from games import walking
 from games.errors import GameServiceError, IllegalAction, InvalidRequest, StaleVersion
 from games.models import Game, GameAction
@@ -29,7 +30,11 @@ def walk_to(*, game: Game, user, to: str, expected_version: int, idempotency_key
     game.refresh_from_db()
     if game.version != expected_version:
         raise StaleVersion("version_moved_on", version=game.version, sent=expected_version)
-    route = walking.reachable(title_of(game).content(), load_state(game), seat).get(to)
+    # The routes the page offered at this version (games.cache keeps them per version and seat): a click
+    # plans nothing again (issue 17, eleventh wave).
+    routes = game_cache.walk_routes(game=game, seat=seat,
+                                    build=lambda: walking.reachable(title_of(game).content(), load_state(game), seat))
+    route = routes.get(to)
     if route is None:
         raise IllegalAction("not_reachable_on_foot", field=to)
     rows: list[GameAction] = []

@@ -82,3 +82,31 @@ def test_the_page_offers_the_walks_and_the_walk_view_walks(client):
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.version > before
+
+
+def test_a_walk_click_walks_the_routes_the_page_planned_at_its_version_and_plans_none_again(client, monkeypatch):
+    """The routes are kept per version and seat (games.cache.walk_routes): the click on a field the page
+    offered walks the route planned for that page (issue 17, eleventh wave: it planned them all again), and
+    what is kept for another seat at the same version is never used for the walker."""
+    from games import cache as game_cache
+
+    game, seat, _actions = _walking_game()
+    planned = []
+    plan = walking.reachable
+    monkeypatch.setattr(walking, "reachable", lambda *args: planned.append(args[2]) or plan(*args))
+    game.refresh_from_db()
+    game_cache.walk_routes(game=game, seat=1 - seat, build=dict)   # another seat's (empty) routes, same version
+    client.force_login(users_by_seat(game)[seat])
+    assert client.get(reverse("games:detail", args=[game.pk])).status_code == 200
+    assert planned == [seat]
+    routes = plan(load_content(), state_of(game), seat)
+    to = next(r.to for r in routes.values() if len(r.steps) > 1)
+    before = game.version
+    # Without htmx the answer is a redirect: nothing renders the new version in this request.
+    response = client.post(reverse("games:walk", args=[game.pk]),
+                           {"to": to, "version": before, "idempotency_key": "k-kept"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version > before, "the walk went on the walker's own routes"
+    assert planned == [seat], "the click planned nothing again"
+    assert GameAction.objects.filter(game=game, idempotency_key__startswith="k-kept:").exists()

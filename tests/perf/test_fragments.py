@@ -190,3 +190,20 @@ def test_a_kept_partial_is_filled_from_its_split_form_as_a_pass_over_the_text_wo
     tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', filled))
     assert len(tokens) == 1 and fragments.MARK_CSRF not in tokens
     assert filled.endswith('<span class="waiting">7</span><p>end</p>')
+
+
+def test_a_partial_is_cut_at_its_marks_exactly_as_a_regular_expression_of_the_marks_cuts_it():
+    """``split`` finds the marks by the text they share rather than by a regular expression over the whole
+    partial (issue 17, eleventh wave): on texts crowded with marks, halves of marks, adjacent and
+    overlapping candidates it cuts exactly where the expression's left-to-right pass cuts."""
+    import random
+
+    marks = (fragments.MARK_CSRF, fragments.MARK_KEY, fragments.MARK_WAITING, fragments.MARK_MESSAGES)
+    expression = re.compile("(" + "|".join(re.escape(m) for m in marks) + ")")
+    bits = [*marks, "hw-mark-", "<!--", "<!--hw-mark-", "hw-mark-csrf", "-7c1f", "-->", "é", "x ", "\n",
+            fragments.MARK_MESSAGES[:-2], fragments.MARK_CSRF[1:]]
+    chooser = random.Random(17)
+    for _ in range(3000):
+        text = "".join(chooser.choice(bits) for _ in range(chooser.randint(0, 14)))
+        pieces = expression.split(text)
+        assert fragments.split(text) == (tuple(pieces[0::2]), tuple(pieces[1::2])), text
