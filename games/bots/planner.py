@@ -341,7 +341,7 @@ def forage_targets(content: Content, seen: dict[str, Any], skip: AbstractSet[str
             token = content.tokens[t["id"]]
             if token.kind.value == "monster" and not token.deed:
                 best = max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0)
-                if best >= float(__import__("os").environ.get("FF", "0.55")) and hero["lp"] >= 2:
+                if best >= 0.55 and hero["lp"] >= 2:
                     result.add(t["field"])
     return result | quest_targets(content, seen)
 

@@ -79,7 +79,6 @@ LOST_FIGHT_PENALTY = 6.0   # planning cost of passing a monster once more, per f
 DESERT_PENALTY = 1.0       # planning cost of a desert field: ending the movement there costs an LP
 DESERT_DEADLY = (12.0, 3.0)  # ... at 1 LP left (the toll kills), and at 2 (one more turn there kills)
 EXPLORE_START = 3.0        # head start of a face-down card while the plan waits for the bag
-SEER_AGAIN = __import__("os").environ.get("SEERAGAIN", "1") == "1"
 SEER_LEAD = 12.0           # how much nearer than any forage field the Hellseherin counts while waiting
 HEAL_DETOUR = 2.0        # how far out of its way a hurt bot walks for an open item or quest
 IDLE_BLOCK_ROUNDS = 12   # a field where a turn ended with nothing done is no target for this many rounds
@@ -239,7 +238,7 @@ class Bot:
                     return by_type.of(Evade)[0]
                 return best
             token = content.tokens[best.token]
-            wanted = chance >= (DEED_FIGHT_CHANCE if token.deed else float(__import__("os").environ.get("FW", "0.5")) if total_lp(hero) >= 3 else 0.8)
+            wanted = chance >= (DEED_FIGHT_CHANCE if token.deed else 0.5 if total_lp(hero) >= 3 else 0.8)
             if wanted and total_lp(hero) >= 2 and not ts["fought"]:
                 return best
         # Resting only works before moving: decide it first.
@@ -370,7 +369,7 @@ class Bot:
         targets = {t: goal.starts.get(t, 0.0) for t in goal.targets if t not in blocked}
         explore = set(goal.explore)
         if goal.forage:
-            detour = (float(__import__("os").environ.get("DET", "3")) if goal.name.startswith("search card") else 3.0) if targets or explore else 0.0
+            detour = 3.0 if targets or explore else 0.0
             # A teacher may be visited again and again (a gold piece and a turn per lesson); other
             # tokens tried twice are left alone.
             skip = {t for t, n in self.tries.items() if n >= 2 and not is_teacher(content, t)} | self.dropped
@@ -590,7 +589,7 @@ class Bot:
         bag: fetch the next one now, before walking on (a turn here against many turns of drawing
         by luck for each of them)."""
         hero = me(seen)
-        if SEER_AGAIN and hero["gold"] + hero["purse"] >= 1 and awaited_in_bag(content, seen):
+        if hero["gold"] + hero["purse"] >= 1 and awaited_in_bag(content, seen):
             return next((a for a in uses if "seer" in content.tokens[a.token].effects), None)
         return None
 

@@ -7,7 +7,7 @@ import pytest
 from games.bots import Bot
 from games.bots.answers import _wanted_face
 from games.bots.knowledge import probe_chance, race_chance
-from games.bots.planner import card_chances, choose_goal, tower_chance, tower_threshold
+from games.bots.planner import awaited_in_bag, card_chances, choose_goal, tower_chance, tower_threshold
 from games.bots.player import EXPLORE_START
 from games.engine import view
 from games.engine.content import load_content
@@ -157,3 +157,11 @@ def test_a_bot_at_the_hellseherin_fetches_its_deeds_later_tokens_before_walking_
     assert choose_goal(content, seen).name == "token dp-kugel-1"
     action = Bot("normal", 1).choose(content, seen, legal(content, state, 0))
     assert action.kind == "use_encounter" and action.token == "fd-48", action
+    # Nothing of the deed left in the bag (and part 1 not done, so the Namenloser is not in it yet):
+    # the Hellseherin would fetch nothing the plan wants, and the bot walks on to its token.
+    put_token(state, "dp-kugel-2", "I3", face_up=True)
+    put_token(state, "dp-kugel-3", "L10", face_up=True)
+    seen = view(content, state, 0)
+    assert awaited_in_bag(content, seen) == []
+    action = Bot("normal", 1).choose(content, seen, legal(content, state, 0))
+    assert action.kind != "use_encounter", action
