@@ -144,6 +144,24 @@ def deed_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
     return _reach_letter(seen, target[0], target)
 
 
+def awaited_in_bag(content: Content, seen: dict[str, Any]) -> list[str]:
+    """The tokens the plan will wait for that can only be in the bag: the deed's tokens of this part
+    and the later ones the seat neither sees on the board, nor beside it, nor holds; and the
+    Namenloser once the hero's first part is done (he goes into the bag then) while he is nowhere
+    in sight. The Hellseherin fetches any of them for a gold piece (rulebook "Hellseherin")."""
+    hero = me(seen)
+    deed = hero.get("deed")
+    if not deed:
+        return []
+    done = deed_parts_done(content, hero)
+    seen_ids = {t["id"] for t in seen["tokens"] if t["id"]} | {w["id"] for w in seen["waiting"] if w["id"]}
+    seen_ids |= set(hero.get("deed_tokens", ())) | {e["id"] for e in hero["items"] if e.get("id")}
+    result = [tid for part in content.deeds[deed].parts[done:] for tid in part.tokens if tid not in seen_ids]
+    if done >= 1 and not kind_fields(seen, "namenloser") and not kind_waiting(seen, "namenloser"):
+        result.append("namenloser")
+    return result
+
+
 def tower_threshold(seen: dict[str, Any], odds: tuple[float, float] = TOWER_CHANCE) -> float:
     """Fewer odds are enough as the game goes on (150 turns per seat is the limit)."""
     rounds: float = seen["turn"] / max(1, seen["seats"])

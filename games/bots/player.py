@@ -62,6 +62,7 @@ from .planner import (
     DEATH_COST,
     Goal,
     _encounter_worth,
+    awaited_in_bag,
     choose_goal,
     forage_targets,
     guardian_fields,
@@ -273,6 +274,9 @@ class Bot:
         heal = self._healing(content, seen, by_type)
         if heal is not None:
             return heal
+        seer = self._seer_again(content, seen, by_type.of(UseEncounter))
+        if seer is not None:
+            return seer
         move = self._movement(content, seen, legal, by_type)
         if move is not None:
             return move
@@ -578,6 +582,15 @@ class Bot:
             uses = by_type.of(UseItem)
             if uses:
                 return uses[0]
+        return None
+
+    def _seer_again(self, content: Content, seen: dict[str, Any], uses: list[UseEncounter]) -> UseEncounter | None:
+        """Standing at the Hellseherin with gold while tokens the plan will wait for are still in the
+        bag: fetch the next one now, before walking on (a turn here against many turns of drawing
+        by luck for each of them)."""
+        hero = me(seen)
+        if hero["gold"] + hero["purse"] >= 1 and awaited_in_bag(content, seen):
+            return next((a for a in uses if "seer" in content.tokens[a.token].effects), None)
         return None
 
     def _encounter(self, content: Content, seen: dict[str, Any], uses: list[UseEncounter]) -> UseEncounter | None:

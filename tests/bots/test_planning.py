@@ -7,12 +7,12 @@ import pytest
 from games.bots import Bot
 from games.bots.answers import _wanted_face
 from games.bots.knowledge import probe_chance, race_chance
-from games.bots.planner import card_chances, choose_goal, tower_chance, tower_threshold
+from games.bots.planner import awaited_in_bag, card_chances, choose_goal, tower_chance, tower_threshold
 from games.bots.player import EXPLORE_START
 from games.engine import view
 from games.engine.content import load_content
 from games.engine.core.state import TokenState
-from tests.engine.helpers import begun, cell_of_letter, play_state, put_token
+from tests.engine.helpers import begun, cell_of_letter, legal, play_state, put_token
 
 
 def test_race_chance_is_exact():
@@ -139,3 +139,29 @@ def test_a_gem_holder_whose_best_skill_the_card_parries_fetches_the_cards_weapon
     seen = view(content, state, 0)
     assert choose_goal(content, seen).name == "draw the kristall for the elfenbogen"
     assert _wanted_face(content, seen, ["drache", "kristall"]) == "kristall"
+
+
+def test_a_bot_at_the_hellseherin_fetches_its_deeds_later_tokens_before_walking_on():
+    """Traced solo: the Hellseherin fetched the deed's first token, and the bot walked off to it and
+    later waited many turns for the next part's tokens to be drawn by luck (one draw a turn at most,
+    a bag of some fifty tokens). Standing at her with gold, it now fetches every token its deed still
+    needs from the bag, one a turn, before it walks on (rulebook "Hellseherin")."""
+    content = load_content()
+    state = play_state(content, [("krieger", "A8")])
+    state.heroes[0].deed = "goldene_kugel"
+    state.heroes[0].gold = 3
+    put_token(state, "fd-48", "A8", face_up=True)        # the Hellseherin, here
+    put_token(state, "dp-kugel-1", "B8", face_up=True)   # part 1 already out; parts 2 and 3 in the bag
+    state = begun(content, state)
+    seen = view(content, state, 0)
+    assert choose_goal(content, seen).name == "token dp-kugel-1"
+    action = Bot("normal", 1).choose(content, seen, legal(content, state, 0))
+    assert action.kind == "use_encounter" and action.token == "fd-48", action
+    # Nothing of the deed left in the bag (and part 1 not done, so the Namenloser is not in it yet):
+    # the Hellseherin would fetch nothing the plan wants, and the bot walks on to its token.
+    put_token(state, "dp-kugel-2", "I3", face_up=True)
+    put_token(state, "dp-kugel-3", "L10", face_up=True)
+    seen = view(content, state, 0)
+    assert awaited_in_bag(content, seen) == []
+    action = Bot("normal", 1).choose(content, seen, legal(content, state, 0))
+    assert action.kind != "use_encounter", action
