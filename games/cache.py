@@ -77,7 +77,7 @@ def pending(key: str) -> Any:
     return found[0] if found is not None else None
 
 
-def _kept(key: str, build: Callable[[], Any]) -> Any:
+def _cached(key: str, build: Callable[[], Any]) -> Any:
     """``cache.get_or_set(key, build, SECONDS)`` in two round trips on a miss instead of three: Django's
     reads the key back after its add so that all racers return the winner's value, but every value kept
     here follows from its key (the version, seat, language and names it names), so the value just built
@@ -101,7 +101,7 @@ def board_svg(*, game: Game, seat: int | None, lang: str, names: dict[Any, Any] 
     names whatever else the picture shows that the version and seat do not fix (the fields ringed for
     the viewer's last visit, a spectator's delayed position): it is part of the key."""
     key = f"{_game_key(game)}:{game.version}:board:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
-    svg = _kept(key, build)
+    svg = _cached(key, build)
     # The cache answers Any; whatever is not a picture (a cache cleared under us, a foreign value) is rebuilt.
     return svg if isinstance(svg, str) else build()
 
@@ -111,14 +111,14 @@ def board_text(*, game: Game, seat: int | None, lang: str, names: dict[Any, Any]
     """The board as text (squares, fields, tokens, heroes) of this version as ``seat`` sees it, built by
     ``build`` only on a miss; ``extra`` as for ``board_svg`` (a spectator's delayed position)."""
     key = f"{_game_key(game)}:{game.version}:board-text:{seat}:{lang}:{_names_hash({'names': names, 'extra': extra})}"
-    return _kept(key, build)
+    return _cached(key, build)
 
 
 def walk_routes(*, game: Game, seat: int, build: Callable[[], Any]) -> Any:
     """The one-click routes (games.walking.reachable) of ``seat`` at this version, planned by ``build``
     only on a miss: they follow from the state and the seat alone (the labels are made per language
     from them on each request)."""
-    return _kept(f"{_game_key(game)}:{game.version}:walks:{seat}", build)
+    return _cached(f"{_game_key(game)}:{game.version}:walks:{seat}", build)
 
 
 def log_sentences(
@@ -156,7 +156,7 @@ def api_key(*, game: Game, seat: int | None, upto: int | None, name: str, parts:
 
 def api_data(key: str, build: Callable[[], Any]) -> Any:
     """The answer kept under ``key`` (api_key), built by ``build`` only on a miss."""
-    return _kept(key, build)
+    return _cached(key, build)
 
 
 def api_get(key: str) -> Any:

@@ -57,7 +57,7 @@ def _detail(request: Request, game: Game) -> dict[str, Any]:
     return s.GameDetailSerializer(game, context={"request": request}).data
 
 
-def _kept(game: Game, seat: int | None, name: str, parts: tuple, build) -> Any:
+def _cached_view(game: Game, seat: int | None, name: str, parts: tuple, build) -> Any:
     """An answer kept per version, status, seat, spectator delay and ``parts`` (games.cache.api_data)."""
     key = games_cache.api_key(game=game, seat=seat, upto=selectors.log_limit_for(game, seat), name=name, parts=parts)
     return games_cache.api_data(key, build)
@@ -219,7 +219,8 @@ class GameStateView(ApiView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _played(request, game_id)
         seat = _seat_index(game, request.user)
-        return Response(_kept(game, seat, "state", (), lambda: selectors.player_view(game=game, seat_index=seat)))
+        return Response(_cached_view(game, seat, "state", (),
+                                     lambda: selectors.player_view(game=game, seat_index=seat)))
 
 
 class GameHeroesView(ApiView):
@@ -352,7 +353,7 @@ class ActionsView(ApiView):
                 "actions": [a.to_json() for a in offered],
                 "kinds": [_kind_description(kind, language) for kind in kinds],
             }
-        return Response(_kept(game, seat, "actions", (language,), build))
+        return Response(_cached_view(game, seat, "actions", (language,), build))
 
     @extend_schema(
         operation_id="games_actions_submit",

@@ -53,7 +53,7 @@ def test_a_deferring_render_reads_its_own_writes_and_sends_them_at_its_end():
 
     built = []
     with game_cache.writes_deferred():
-        assert game_cache._kept("k", lambda: built.append(1) or "v") == "v"
-        assert game_cache._kept("k", lambda: built.append(1) or "w") == "v", "the held value, not built again"
+        assert game_cache._cached("k", lambda: built.append(1) or "v") == "v"
+        assert game_cache._cached("k", lambda: built.append(1) or "w") == "v", "the held value, not built again"
         assert cache.get("k") is None, "not written before the end"
     assert built == [1] and cache.get("k") == "v"
