@@ -54,9 +54,8 @@ def _unchanged(request: HttpRequest, game_id: int, sent: str) -> bool:
     on the site (the middleware leaves that to this view)."""
     found = getattr(request, "_poll_found", None) or _from_cache(request, game_id)
     if found is not None and found.session is not None:
-        user_id = found.session.get(SESSION_KEY)
-        touch_user(user_id)
-        unchanged = user_id is not None and found.stamp == sent
+        touch_user(found.session.get(SESSION_KEY))
+        unchanged = _unchanged_found(found, sent)
         store = getattr(request, "session", None)
         if not unchanged and isinstance(store, _SESSION_STORE) and store.session_key == request.COOKIES.get(
                 settings.SESSION_COOKIE_NAME):
@@ -101,14 +100,20 @@ class UnchangedPollMiddleware:
                 self._headers = (getattr(settings, "_wrapped", None), _template_headers(response))
             return response
         touch_user(found.session.get(SESSION_KEY) if found.session is not None else None)
-        response = HttpResponseStopPolling() if sent.split("-")[1] in OVER else HttpResponse(status=204)
+        response = _nothing_new(sent)
         for name, value in kept[1].items():
             response.headers[name] = value
         response.headers["Expires"] = http_date(time.time())  # now, as never_cache gives it
         return response
 
 
+def _nothing_new(sent: str) -> HttpResponse:
+    """The answer to a poll whose stamp is current: 204, or htmx's "stop polling" (286) once the game is over."""
+    return HttpResponseStopPolling() if sent.split("-")[1] in OVER else HttpResponse(status=204)
+
+
 def _unchanged_found(found: _Found, sent: str) -> bool:
+    """Whether the round trip found a session that names a user and the very stamp the poll sent."""
     return found.session is not None and found.session.get(SESSION_KEY) is not None and found.stamp == sent
 
 
@@ -124,9 +129,7 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     if not sent:
         touch_activity(request)
     elif _unchanged(request, game_id, sent):
-        if sent.split("-")[1] in OVER:
-            return HttpResponseStopPolling()
-        return HttpResponse(status=204)
+        return _nothing_new(sent)
     activate_preferences(request)
     served = SERVED_STAMP.set(None)
     try:
