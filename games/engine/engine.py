@@ -4,6 +4,7 @@ steps (games.walking), legal_movement and apply_offered."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 from typing import Any, NoReturn
 
 from .content.model import Content
@@ -60,43 +61,61 @@ NEEDS_MODE = (Move, Fly, Jump, UseTeleporter, RollLabyrinth)
 MOVING = (*NEEDS_MODE, ChooseMovement, EndMovement)
 
 
-def _mover(state: State) -> int:
-    """Who decides the movement: the current seat, or his left neighbour after the Basilisk."""
-    return phase.movement_decider(state)
+class _Stage(Enum):
+    """What a seat may do at a state: the one gate both ``legal_actions`` and ``legal_movement`` pass."""
+
+    NOTHING = "nothing"
+    VILLAIN = "villain"
+    SETUP = "setup"
+    ANSWER = "answer"          # a pending decision
+    BEGIN = "begin"            # the current seat's turn has not begun
+    MOVE_FOR = "move_for"      # the Basilisk: the neighbour moves the current seat's hero
+    TURN = "turn"              # the current seat's own turn: movement, then the action phase
+
+
+def _stage(state: State, seat: int) -> _Stage:
+    if state.phase == Phase.FINISHED or not 0 <= seat < seat_count(state):
+        return _Stage.NOTHING
+    if is_villain(state, seat):
+        return _Stage.VILLAIN
+    if state.phase.is_setup:
+        return _Stage.SETUP
+    if state.pending:
+        return _Stage.ANSWER
+    if not state.turn_state.begun:
+        return _Stage.BEGIN if seat == state.current else _Stage.NOTHING
+    # Who decides the movement: the current seat, or his left neighbour after the Basilisk; confused,
+    # the hero acts once movement is over.
+    mover = phase.movement_decider(state)
+    if mover != state.current:
+        return _Stage.MOVE_FOR if seat == mover else _Stage.NOTHING
+    return _Stage.TURN if seat == state.current else _Stage.NOTHING
 
 
 def legal_actions(content: Content, state: State, seat: int) -> list[Action]:
-    if state.phase == Phase.FINISHED or not 0 <= seat < seat_count(state):
-        return []
-    if is_villain(state, seat):
+    stage = _stage(state, seat)
+    if stage is _Stage.VILLAIN:
         return villain.legal_villain_actions(content, state, seat)
-    if state.phase.is_setup:
+    if stage is _Stage.SETUP:
         return setup.legal_setup_actions(content, state, seat)
-    if state.pending:
+    if stage is _Stage.ANSWER:
         return legal_answers(HOOKS.handlers, state, seat)
-    ts = state.turn_state
-    if not ts.begun:
-        return [BeginTurn()] if seat == state.current else []
-    mover = _mover(state)
-    if mover != state.current:
-        # Confused by the Basilisk: the neighbour moves the hero; the hero acts once movement is over.
-        return movement.legal_movement_actions(content, state, state.current) if seat == mover else []
-    if seat != state.current:
+    if stage is _Stage.BEGIN:
+        return [BeginTurn()]
+    if stage is _Stage.NOTHING:
         return []
     with listing():
-        actions = movement.legal_movement_actions(content, state, seat)
-        actions.extend(legal_phase_actions(content, state, seat))
+        actions = movement.legal_movement_actions(content, state, state.current)
+        if stage is _Stage.TURN:
+            actions.extend(legal_phase_actions(content, state, seat))
     return actions
 
 
 def legal_movement(content: Content, state: State, seat: int) -> list[Action]:
     """The movement part of ``legal_actions(content, state, seat)``: the same actions in the same order
     wherever ``legal_actions`` offers movement, and nothing else (no setup, answers or action phase), so
-    a planner that only walks (games.walking) does not list the action phase at every field it tries.
-    The gates are legal_actions' own: the seat deciding the movement moves the current seat's hero."""
-    if state.phase == Phase.FINISHED or not 0 <= seat < seat_count(state) or is_villain(state, seat):
-        return []
-    if state.phase.is_setup or state.pending or not state.turn_state.begun or seat != _mover(state):
+    a planner that only walks (games.walking) does not list the action phase at every field it tries."""
+    if _stage(state, seat) not in (_Stage.MOVE_FOR, _Stage.TURN):
         return []
     with listing():
         return movement.legal_movement_actions(content, state, state.current)
@@ -201,7 +220,7 @@ def _check_may_act(state: State, seat: int, action: Action) -> None:
             raise IllegalActionError(f"it is seat {state.current}'s turn, not seat {seat}'s")
         return
     if state.phase == Phase.PLAY and state.turn_state.begun and isinstance(action, MOVING):
-        mover = _mover(state)
+        mover = phase.movement_decider(state)
         if seat != mover:
             raise IllegalActionError(f"seat {mover} decides this movement, not seat {seat}")
         return
