@@ -63,25 +63,28 @@ def batch_of(request: Request) -> ThrottleBatch | None:
 
 class _SettingsRateThrottle(SimpleRateThrottle):
     scope = "read"
+    num_requests: int | None    # set by DRF's __init__ (parse_rate; None without a rate); the stubs omit them
+    duration: int | None
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         """DRF's, with the history read from and written to the request's ``ThrottleBatch`` when it has one."""
         batch = batch_of(request)
         if batch is None:
             return super().allow_request(request, view)
-        if self.rate is None:
+        num_requests, duration = self.num_requests, self.duration
+        if self.rate is None or num_requests is None or duration is None:
             return True
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
         self.history = batch.history(self.key)
         self.now = self.timer()
-        while self.history and self.history[-1] <= self.now - self.duration:
+        while self.history and self.history[-1] <= self.now - duration:
             self.history.pop()
-        if len(self.history) >= self.num_requests:
+        if len(self.history) >= num_requests:
             return self.throttle_failure()
         self.history.insert(0, self.now)
-        batch.put(self.key, self.history, self.duration)
+        batch.put(self.key, self.history, duration)
         return True
 
     def get_rate(self) -> str | None:
