@@ -307,13 +307,12 @@ def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: 
 # requests, and the two seats of a game version draw the same obstacles (the cards' dots, the tokens, pawns
 # and manors where they stand) and ask for the same field codes first; the acting seat's cost badges come
 # next, so its names and tokens may stand elsewhere. Kept under the obstacles and the lead requests (the
-# codes), by value: the grids after the obstacles and after the lead, the lead's labels, and the whole
-# layouts made from them by the rest of the requests (by value too). Equal inputs give equal layouts, so a
-# seat is given exactly what it would have computed itself, never another's: no entry needs dropping, a
-# changed board is a new key. The codes were half of the layout's time; a step moves a token or two, so a
-# version's first layout rarely meets the last version's. LAYOUTS_KEPT entries of some 100 kB at most.
+# codes): the grids after the obstacles and after the lead, the lead's labels, and the whole layouts made
+# from them by the rest of the requests (by value). Equal inputs give equal layouts, so a seat is given
+# exactly what it would have computed itself, never another's: no entry needs dropping, a changed board is
+# a new key. The codes were half of the layout's time. LAYOUTS_KEPT entries of some 100 kB at most.
 LAYOUTS_KEPT = 512
-_LAYOUTS = Kept(LAYOUTS_KEPT)   # (obstacles, lead requests) -> _Lead
+_LAYOUTS = Kept(LAYOUTS_KEPT)   # (static obstacles' ids, other obstacles' corners, lead's ids) -> _Lead
 
 
 @dataclass
@@ -321,6 +320,7 @@ class _Lead:
     blocked: dict[tuple[int, int], list[Box]]   # the obstacles' grid (read, never added to)
     labels: dict[tuple[int, int], list[Box]]    # the lead's labels' grid
     placed: dict[str, Placed]                    # the lead's labels
+    held: tuple[tuple[Box, ...], tuple[Request, ...]]  # the objects whose ids the key names
     whole: dict[tuple[Request, ...], dict[str, Placed]] = field(default_factory=dict)  # the rest -> layout
 
 
@@ -331,7 +331,13 @@ def _kept_layout(requests: list[Request], obstacles: list[Box], static: int, lea
     """``place_labels`` with ``lead``: the same layout, from ``_LAYOUTS`` when these obstacles and lead
     requests were laid out before."""
     head, rest = tuple(requests[:lead]), tuple(requests[lead:])
-    key = (tuple(obstacles), head)
+    # The kept objects (the axis words', the cards' dots and codes: the same objects on every board with
+    # these cards) by their ids, held by the entry so that no id is reused while it lives; the rest of the
+    # obstacles (tokens, pawns, manors: drawn per board) by their corners. Hashed through the dataclasses,
+    # the key cost a layout some 3,000 Python calls.
+    statics = tuple(obstacles[:static])
+    key = (tuple(map(id, statics)), tuple([(b.x0, b.y0, b.x1, b.y1) for b in obstacles[static:]]),
+           tuple(map(id, head)))
     found: _Lead | None = _LAYOUTS.get(key)
     if found is None:
         blocked = _static_grid(obstacles[:static]) if static else _Grid()
@@ -341,7 +347,8 @@ def _kept_layout(requests: list[Request], obstacles: list[Box], static: int, lea
         placed: dict[str, Placed] = {}
         _place_all(head, blocked, labels, placed)
         # The obstacles' grid is only read from here on (``_place`` adds to the labels' grid alone).
-        found = _Lead(blocked.buckets, {where: bucket[:] for where, bucket in labels.buckets.items()}, dict(placed))
+        found = _Lead(blocked.buckets, {where: bucket[:] for where, bucket in labels.buckets.items()}, dict(placed),
+                      (statics, head))
         _LAYOUTS.put(key, found)
     else:
         whole = found.whole.get(rest)
