@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from .language import request_language
-from .throttling import AddressThrottle
+from .throttling import AddressThrottle, ThrottleBatch, UserReadWriteThrottle, batch_of
 
 
 # The base of the API views: a per-address limit before authentication, then the user's language.
@@ -30,8 +30,25 @@ class ApiView(APIView):
         finally:
             translation.activate(previous)
 
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().initial(request, *args, **kwargs)
+        finally:  # the histories the throttles let through, in one round trip (also when one refused)
+            batch = batch_of(request)
+            if batch is not None:
+                batch.flush()
+
     def perform_authentication(self, request: Request) -> None:
-        for throttle in (cls() for cls in self.pre_auth_throttle_classes):
+        throttles = [cls() for cls in self.pre_auth_throttle_classes]
+        # The throttles' histories in one round trip: the address's, and where no token is sent (so DRF
+        # will take the session's user, or nobody) the user's limit, whose key is known before.
+        keys = [throttle.get_cache_key(request, self) for throttle in throttles]
+        if "HTTP_AUTHORIZATION" not in request.META:
+            user = getattr(request._request, "user", None)
+            keys += [throttle.key_ahead(request, user) for throttle in self.get_throttles()
+                     if isinstance(throttle, UserReadWriteThrottle)]
+        request._throttle_batch = ThrottleBatch([key for key in keys if key])  # type: ignore[attr-defined]
+        for throttle in throttles:
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())  # type: ignore[arg-type]  # None: no time known
         super().perform_authentication(request)

@@ -25,6 +25,8 @@ from typing import Any
 
 from django.core.cache import cache
 
+from apibase.kept import Kept
+
 from .models import Game
 
 SECONDS = 600
@@ -135,14 +137,43 @@ def log_sentences(
     (in order), e.g. ``lambda missing: log_text.describe_log(content, missing, lang, names, hero_names)``."""
     prefix = f"{_game_key(game)}:log:{seat}:{lang}:{_names_hash(names)}"
     keys = [f"{prefix}:{entry['sequence']}:{int(bool(entry['taken_back']))}" for entry in entries]
-    found = cache.get_many(keys)
+    # First from this process's own store (issue 17, twelfth wave): a worker keeps the sentences it has
+    # described or read, so a version's first render asks the shared cache only for the newest entries
+    # instead of unpickling the log's forty again. Kept under the shared key and the entry's creation
+    # time and seal (a test database reuses ids and seeds; a real row's time is its own), for this seat.
+    local = [(key, entry["sequence"], entry.get("sealed"), created) if (created := entry.get("created_at")) else None
+             for key, entry in zip(keys, entries, strict=True)]
+    found: dict[str, Any] = {}
+    for key, mark in zip(keys, local, strict=True):
+        kept = _SENTENCES.get(mark) if mark is not None else None
+        if kept is not None:
+            found[key] = kept
+    asked = [key for key in keys if key not in found]
+    if asked:
+        shared = cache.get_many(asked)
+        found.update(shared)
+        for key, mark in zip(keys, local, strict=True):
+            if mark is not None and key in shared:
+                _SENTENCES.put(mark, shared[key])
     missing = [entry for entry, key in zip(entries, keys, strict=True) if key not in found]
     if missing:
         described = list(describe(missing))
         fresh = {key: value for key, value in zip((k for k in keys if k not in found), described, strict=True)}
         cache.set_many(fresh, SECONDS)
         found.update(fresh)
-    return [found[key] for key in keys]
+        for key, mark in zip(keys, local, strict=True):
+            if mark is not None and key in fresh:
+                _SENTENCES.put(mark, fresh[key])
+    return [_copy(found[key]) for key in keys]
+
+
+def _copy(sentence: Any) -> Any:
+    """A kept sentence handed out as a dict of its own (callers build on it; none changes it in place)."""
+    return dict(sentence) if isinstance(sentence, dict) else sentence
+
+
+SENTENCES_KEPT = 65536
+_SENTENCES = Kept(SENTENCES_KEPT)   # (shared key, sequence, sealed, created_at) -> the described entry
 
 
 def api_key(*, game: Game, seat: int | None, upto: int | None, name: str, parts: Iterable[Any]) -> str:

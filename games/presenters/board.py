@@ -318,7 +318,7 @@ class Scene:
         return placed
 
     def place(self) -> dict[str, Placed]:
-        return place_labels(self.requests(), self.obstacles, self.static)
+        return place_labels(self.requests(), self.obstacles, self.static, lead=len(self.codes))
 
 
 @lru_cache(maxsize=1)

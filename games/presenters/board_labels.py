@@ -278,13 +278,17 @@ def centred(key: str, text: str, size: float, cx: float, cy: float, *, bold: boo
     return Placed(key, text, text, cx, box.y0 + pad[1] + ASCENT * size, tw, size, box)
 
 
-def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: int = 0) -> dict[str, Placed]:
+def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: int = 0,
+                 lead: int = 0) -> dict[str, Placed]:
     """Place the labels in the order given (the most important first); see the module's docstring.
 
     ``static``: how many of the first obstacles (a list then) are objects kept per process that every board
     with the same ones shows (the axis numbers, the revealed cards' dots): their grid is filed once and
-    copied (``_static_grid``). Returns the placed labels by key; a request missing from the result did not
-    fit anywhere."""
+    copied (``_static_grid``). ``lead``: how many of the first requests (the field codes) the layout keeps
+    per process with the obstacles (``_kept_layout``); 0 keeps nothing. Returns the placed labels by key; a
+    request missing from the result did not fit anywhere."""
+    if lead:
+        return _kept_layout(list(requests), list(obstacles), static, lead)
     if static:
         assert isinstance(obstacles, list)
         blocked = _static_grid(obstacles[:static])
@@ -295,12 +299,77 @@ def place_labels(requests: Iterable[Request], obstacles: Iterable[Box], static: 
         blocked.add(box)
     labels = _Grid()
     placed: dict[str, Placed] = {}
+    _place_all(requests, blocked, labels, placed)
+    return placed
+
+
+# Layouts kept per process (issue 17, twelfth wave): a layout is a pure function of its obstacles and its
+# requests, and the two seats of a game version draw the same obstacles (the cards' dots, the tokens, pawns
+# and manors where they stand) and ask for the same field codes first; the acting seat's cost badges come
+# next, so its names and tokens may stand elsewhere. Kept under the obstacles and the lead requests (the
+# codes): the grids after the obstacles and after the lead, the lead's labels, and the whole layouts made
+# from them by the rest of the requests (by value). Equal inputs give equal layouts, so a seat is given
+# exactly what it would have computed itself, never another's: no entry needs dropping, a changed board is
+# a new key. The codes were half of the layout's time. LAYOUTS_KEPT entries of some 100 kB at most.
+LAYOUTS_KEPT = 512
+_LAYOUTS = Kept(LAYOUTS_KEPT)   # (static obstacles' ids, other obstacles' corners, lead's ids) -> _Lead
+
+
+@dataclass
+class _Lead:
+    blocked: dict[tuple[int, int], list[Box]]   # the obstacles' grid (read, never added to)
+    labels: dict[tuple[int, int], list[Box]]    # the lead's labels' grid
+    placed: dict[str, Placed]                    # the lead's labels
+    held: tuple[tuple[Box, ...], tuple[Request, ...]]  # the objects whose ids the key names
+    whole: dict[tuple[Request, ...], dict[str, Placed]] = field(default_factory=dict)  # the rest -> layout
+
+
+WHOLE_KEPT = 8    # layouts per lead: one per seat's rest of requests (cost badges), a few at most
+
+
+def _kept_layout(requests: list[Request], obstacles: list[Box], static: int, lead: int) -> dict[str, Placed]:
+    """``place_labels`` with ``lead``: the same layout, from ``_LAYOUTS`` when these obstacles and lead
+    requests were laid out before."""
+    head, rest = tuple(requests[:lead]), tuple(requests[lead:])
+    # The kept objects (the axis words', the cards' dots and codes: the same objects on every board with
+    # these cards) by their ids, held by the entry so that no id is reused while it lives; the rest of the
+    # obstacles (tokens, pawns, manors: drawn per board) by their corners. Hashed through the dataclasses,
+    # the key cost a layout some 3,000 Python calls.
+    statics = tuple(obstacles[:static])
+    key = (tuple(map(id, statics)), tuple([(b.x0, b.y0, b.x1, b.y1) for b in obstacles[static:]]),
+           tuple(map(id, head)))
+    found: _Lead | None = _LAYOUTS.get(key)
+    if found is None:
+        blocked = _static_grid(obstacles[:static]) if static else _Grid()
+        for box in obstacles[static:]:
+            blocked.add(box)
+        labels = _Grid()
+        placed: dict[str, Placed] = {}
+        _place_all(head, blocked, labels, placed)
+        # The obstacles' grid is only read from here on (``_place`` adds to the labels' grid alone).
+        found = _Lead(blocked.buckets, {where: bucket[:] for where, bucket in labels.buckets.items()}, dict(placed),
+                      (statics, head))
+        _LAYOUTS.put(key, found)
+    else:
+        whole = found.whole.get(rest)
+        if whole is not None:
+            return dict(whole)
+        blocked = _Grid(buckets=found.blocked)
+        labels = _Grid(buckets={where: bucket[:] for where, bucket in found.labels.items()})
+        placed = dict(found.placed)
+    _place_all(rest, blocked, labels, placed)
+    if len(found.whole) >= WHOLE_KEPT:
+        found.whole.clear()
+    found.whole[rest] = dict(placed)
+    return placed
+
+
+def _place_all(requests: Iterable[Request], blocked: _Grid, labels: _Grid, placed: dict[str, Placed]) -> None:
     for request in requests:
         result = _place(request, blocked, labels)
         if result is not None:
             labels.add(result.box)
             placed[request.key] = result
-    return placed
 
 
 # The grids of the obstacles every board with the same revealed cards files first (issue 17, seventh wave,
