@@ -22,6 +22,7 @@ HEAL_FIELDS = ("N5", "I5")
 REST_COST = 4.0            # a turn spent resting, in planning steps
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
 DEED_FIGHT_CHANCE = 0.25
+GUARDED_START = 6.0        # head start of a wanted token under a monster: foraging (and training) comes first
 HOPELESS_PROBE = 0.15      # a token guarded by a probe that passes less often is no target
 TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
 BOLD_TOWER_CHANCE = (0.3, 0.1)   # the strong bot's: its search judges the Wächter fight itself
@@ -89,15 +90,33 @@ def kind_waiting(seen: dict[str, Any], kind: str) -> bool:
 
 
 def _find(content: Content, seen: dict[str, Any], tid: str) -> Goal | None:
-    """Where to go for a token: its field, or the card its coordinate lies on while it waits."""
+    """Where to go for a token: its field, or the card its coordinate lies on while it waits. A token
+    under a monster the hero would probably lose to is fought for only once he is stronger: on that
+    field the fight comes first, whatever he came for (traced at 2 seats: a Krieger walked onto the
+    Oger lying on his deed's Eremit six times at 3 % odds, healing at home between)."""
     where = token_fields(seen).get(tid)
     if where is not None:
+        if guard_chance(content, seen, where, besides=tid) < DEED_FIGHT_CHANCE:
+            return Goal(f"grow stronger for token {tid}", {where}, starts={where: GUARDED_START}, forage=True)
         return Goal(f"token {tid}", {where})
     waiting = {w["id"] for w in seen["waiting"] if w["id"]}
     target = content.tokens[tid].target
     if tid in waiting and target:
         return _reach_letter(seen, target[0], target)
     return None
+
+
+def guard_chance(content: Content, seen: dict[str, Any], code: str, besides: str | None = None) -> float:
+    """The chance to beat every open monster on a field (but ``besides``) in turn; 1.0 where none lies."""
+    hero = me(seen)
+    chance = 1.0
+    for t in seen["tokens"]:
+        if (t["field"] != code or t["id"] is None or t["id"] == besides or t.get("flipped")
+                or t["kind"] not in ("monster", "servant", "guardian", "drachenmensch")):
+            continue
+        token = content.tokens[t["id"]]
+        chance *= max((fight_chance(content, hero, t["id"], s) for s in token.skills), default=0.0)
+    return chance
 
 
 def _reach_letter(seen: dict[str, Any], letter: str, code: str) -> Goal:
@@ -244,6 +263,11 @@ def weapon_quest_goal(content: Content, seen: dict[str, Any]) -> Goal | None:
         targets.update(where[i] for i, tok in content.tokens.items()
                        if tok.kind.value == "item" and tok.face == quest.needs_token and i in where)
     if targets:
+        if all(guard_chance(content, seen, code) < DEED_FIGHT_CHANCE for code in targets):
+            # Under a monster that beat him (traced at 2 seats: a Zentaur walked onto the Kristall
+            # under a monster on H6 for 60 turns, healing at home after each lost fight).
+            return Goal(f"grow stronger to fetch the {weapon}", targets, starts=dict.fromkeys(targets, GUARDED_START),
+                        forage=True)
         return Goal(f"fetch the {weapon}", targets)
     if not has_quest or quest.needs_token in held:
         return None

@@ -165,3 +165,39 @@ def test_a_bot_at_the_hellseherin_fetches_its_deeds_later_tokens_before_walking_
     assert awaited_in_bag(content, seen) == []
     action = Bot("normal", 1).choose(content, seen, legal(content, state, 0))
     assert action.kind != "use_encounter", action
+
+
+def test_a_token_under_a_monster_the_hero_would_lose_to_waits_until_he_is_stronger():
+    """Rulebook "Kampf ist immer die erste Aktion nach der Bewegung": on a field with an open monster
+    the fight comes first, whatever the hero came for. Traced at 2 seats: a Krieger walked onto the
+    Oger (melee -3, two hearts: 3 % for him) lying on his deed's first token six times, healing at home
+    after each lost fight; a Zentaur did the same for the Kristall under a monster for 60 turns. Now
+    such a token is a target only behind foraging and training ("grow stronger ..."), and a fair
+    fight there is no obstacle."""
+    content = load_content()
+    state = play_state(content, [("krieger", "A8")])
+    state.heroes[0].deed = "goldene_kugel"
+    put_token(state, "dp-kugel-1", "B8", face_up=True)
+    assert choose_goal(content, view(content, state, 0)).name == "token dp-kugel-1"
+    put_token(state, "fd-18", "B8", face_up=True)   # the Oger, on the same field
+    goal = choose_goal(content, view(content, state, 0))
+    assert goal.name == "grow stronger for token dp-kugel-1" and goal.forage
+    assert goal.targets == {"B8"} and goal.starts["B8"] > 0
+    state.heroes[0].training = {"melee": 4}   # melee 11: the Oger is beatable now
+    assert choose_goal(content, view(content, state, 0)).name == "token dp-kugel-1"
+
+
+def test_the_weapon_under_a_monster_the_hero_would_lose_to_waits_until_he_is_stronger():
+    content = load_content()
+    state = play_state(content, [("zentaur", "A1")])
+    hero = state.heroes[0]
+    hero.gem = True
+    hero.quests = ["fd-33"]   # Aufgabe: Der Kristall
+    state.tokens["fd-33"] = TokenState(loc="quest:0", face_up=True)
+    state.namenloser_card = "wesen_aus_der_tiefe"
+    state.revealed_cards = ["namenloser"]
+    put_token(state, "namenloser", "H3", face_up=True)
+    put_token(state, "qi-kristall", "C8", face_up=True)
+    put_token(state, "fd-18", "C8", face_up=True)   # the Oger: ranged -1, melee -3, two hearts
+    goal = choose_goal(content, view(content, state, 0))
+    assert goal.name == "grow stronger to fetch the elfenbogen" and goal.forage and goal.targets == {"C8"}
