@@ -384,7 +384,9 @@ class LogTail:
 
 
 def _tail_key(game: Game, version: int) -> str:
-    return f"game:{game.pk}:{game.seed[:8]}:{version}:tail"
+    # ":packed": the rows as TailRow packs them (twelfth wave, second part). The earlier code's tails (named
+    # tuples of seven fields, under ":tail") and these never meet, in a deploy where both run for a while.
+    return f"game:{game.pk}:{game.seed[:8]}:{version}:tail:packed"
 
 
 _UNKNOWN = object()

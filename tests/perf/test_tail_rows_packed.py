@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 
 def _kept_tail(game):
-    return cache.get(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail")
+    return cache.get(selectors._tail_key(game, game.version))
 
 
 def test_a_cached_tail_rebuilds_no_row_and_a_kept_entry_is_found_without_pickling(players, monkeypatch):
@@ -68,3 +68,12 @@ def test_a_tail_row_pickles_to_the_same_values(players):
         back = pickle.loads(pickle.dumps(row))
         assert (back.sequence, back.seat, back.taken_back, back.action, back.events, back.sealed, back.created_at) \
             == (row.sequence, row.seat, row.taken_back, row.action, row.events, row.sealed, row.created_at)
+
+
+def test_a_tail_filed_by_the_earlier_code_is_never_read(players):
+    """The earlier code filed its tails (named tuples of seven fields) under ``...:tail``; in a deploy where both
+    run for a while, neither reads the other's."""
+    game = seed_game_fast(players, 20)
+    cache.set(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail", "a tail of the earlier code", 60)
+    tail = selectors.log_tail(game=game, seat_index=0)
+    assert isinstance(tail, selectors.LogTail) and tail.rows[-1].sequence == game.version
