@@ -164,7 +164,19 @@ def log_sentences(
         for key, mark in zip(keys, local, strict=True):
             if mark is not None and key in fresh:
                 _SENTENCES.put(mark, fresh[key])
-    return [_copy(found[key]) for key in keys]
+    return Described([_copy(found[key]) for key in keys], local)
+
+
+class Described(list[Any]):
+    """The described entries of ``log_sentences``, with ``kept_as``: under which mark of this process's store
+    each one is kept (None: not kept). An entry is a pure function of its mark (the game, seat, language,
+    names, sequence, taken-back flag, seal and time), so whatever is drawn from an entry alone may be kept
+    under the mark instead of under the entry's pickle (games_tags.log_items: issue 17, twelfth wave, second
+    part)."""
+
+    def __init__(self, entries: list[Any], kept_as: list[Any]) -> None:
+        super().__init__(entries)
+        self.kept_as = kept_as
 
 
 def _copy(sentence: Any) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict, overload
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
@@ -236,8 +236,9 @@ def seat_view(game: Game, content, state, seat_index: int | None) -> dict[str, A
 
 # The entries made of the log's tail per process (issue 17, seventh wave, second round): every first
 # render of a version filters the same 40 rows of the tail for its seat again. Kept by the game (id and
-# seed), the seat and the row's every field (its pickle: a taken-back row is another row), so an entry
-# is only ever given to the seat it was filtered for.
+# seed), the seat and the row's every field (its sequence, seat, taken-back flag and the pickle of the rest,
+# TailRow.packed: a taken-back row is another row), so an entry is only ever given to the seat it was
+# filtered for.
 LOG_ENTRIES_KEPT = 32768
 _LOG_ENTRIES = Kept(LOG_ENTRIES_KEPT)
 
@@ -247,7 +248,7 @@ def log_entry(row: GameAction | TailRow, seat_index: int | None, *, game: Game) 
     events hidden from it are left out, secrets in the others' events are cut out."""
     if type(row) is not TailRow:
         return _log_entry(row, seat_index, game)
-    key = (game.pk, game.seed[:8], seat_index, pickle.dumps(tuple(row), protocol=pickle.HIGHEST_PROTOCOL))
+    key = (game.pk, game.seed[:8], seat_index, row.sequence, row.seat, row.taken_back, row.packed)
     kept: dict[str, Any] = _LOG_ENTRIES.keep(key, lambda: _log_entry(row, seat_index, game))
     return dict(kept)  # a dict of its own; what it holds is only read (games.presenters.log, story)
 
@@ -304,23 +305,73 @@ TAIL_SECONDS = 600
 _TAIL_FIELDS = ("sequence", "seat", "action", "events", "taken_back", "sealed", "created_at")
 
 
-class TailRow(NamedTuple):
+class TailRow:
     """One row of the log's tail as the cache keeps it: the fields a log entry reads, as plain values (a
     model instance pickles and unpickles at about three times the cost, and a tail is 120 rows, filed by
-    the step's submit and unpickled by every first reader of the version: issue 17, seventh wave)."""
+    the step's submit and unpickled by every first reader of the version: issue 17, seventh wave).
 
-    sequence: int
-    seat: int | None
-    action: Any
-    events: Any
-    taken_back: bool
-    sealed: bool
-    created_at: Any
+    The fields besides the sequence, the seat and the taken-back flag (the action, the events, the seal and
+    the time: nearly all of a row's bytes) travel pickled once per row (issue 17, twelfth wave, second
+    part): unpickling a tail then copies 120 strings of bytes instead of rebuilding 120 rows' nested dicts,
+    a submit that extends the tail pickles only its new rows, and a reader unpickles only the rows whose
+    entry its process has not kept — for which those bytes are the key (``log_entry``), not a fresh pickle."""
+
+    __slots__ = ("_packed", "_rest", "seat", "sequence", "taken_back")
+
+    def __init__(self, sequence: int, seat: int | None, taken_back: bool, packed: bytes | None = None,
+                 rest: tuple[Any, Any, bool, Any] | None = None) -> None:
+        self.sequence, self.seat, self.taken_back = sequence, seat, taken_back
+        self._packed, self._rest = packed, rest
+
+    @classmethod
+    def of(cls, sequence: int, seat: int | None, action: Any, events: Any, taken_back: bool, sealed: bool,
+           created_at: Any) -> TailRow:
+        return cls(sequence, seat, taken_back, rest=(action, events, sealed, created_at))
+
+    @property
+    def packed(self) -> bytes:
+        """The action, events, seal and time pickled (once per row, wherever the row travels)."""
+        if self._packed is None:
+            self._packed = pickle.dumps(self._rest, protocol=pickle.HIGHEST_PROTOCOL)
+        return self._packed
+
+    def _unpacked(self) -> tuple[Any, Any, bool, Any]:
+        if self._rest is None:
+            self._rest = pickle.loads(self.packed)
+        return self._rest
+
+    @property
+    def action(self) -> Any:
+        return self._unpacked()[0]
+
+    @property
+    def events(self) -> Any:
+        return self._unpacked()[1]
+
+    @property
+    def sealed(self) -> bool:
+        return self._unpacked()[2]
+
+    @property
+    def created_at(self) -> Any:
+        return self._unpacked()[3]
+
+    def _replace(self, **changes: Any) -> TailRow:
+        """A copy with some fields changed (as a named tuple's ``_replace``)."""
+        fields = {"sequence": self.sequence, "seat": self.seat, "action": self.action, "events": self.events,
+                  "taken_back": self.taken_back, "sealed": self.sealed, "created_at": self.created_at}
+        return TailRow.of(**{**fields, **changes})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TailRow, (self.sequence, self.seat, self.taken_back, self.packed))
+
+    def __repr__(self) -> str:
+        return f"TailRow(sequence={self.sequence!r}, seat={self.seat!r}, taken_back={self.taken_back!r})"
 
 
 def _tail_row(row: GameAction) -> TailRow:
     """The row's fields a log entry reads, without the game object the service left on it (with its state)."""
-    return TailRow(row.sequence, row.seat, row.action, row.events, row.taken_back, row.sealed, row.created_at)
+    return TailRow.of(row.sequence, row.seat, row.action, row.events, row.taken_back, row.sealed, row.created_at)
 
 
 @dataclass(frozen=True)
@@ -333,7 +384,9 @@ class LogTail:
 
 
 def _tail_key(game: Game, version: int) -> str:
-    return f"game:{game.pk}:{game.seed[:8]}:{version}:tail"
+    # ":packed": the rows as TailRow packs them (twelfth wave, second part). The earlier code's tails (named
+    # tuples of seven fields, under ":tail") and these never meet, in a deploy where both run for a while.
+    return f"game:{game.pk}:{game.seed[:8]}:{version}:tail:packed"
 
 
 _UNKNOWN = object()

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -25,6 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
 from accounts.http import HtmxRequest, UserRequest
+from apibase.kept import Kept
 from games import cache as game_cache
 from games import coop, fragments, poll, rulebook, selectors, services, standing, visits, walking
 from games.presenters import board, board_legend, labels
@@ -183,6 +184,19 @@ def _can_take_back(log: list[dict[str, Any]], raw_log: list[dict[str, Any]], sea
     return not any(e["dice"] or e["kind"] in services.TAKE_BACK_BLOCKING_EVENTS for e in last["events"])
 
 
+# The #game partial's links and forms of one game, reversed once per process and script prefix (issue 17,
+# twelfth wave, second part): the template's url tags reversed some eight of them on every first render of a
+# version, each a few dozen calls of the resolver, for addresses that depend on nothing but the game's id.
+GAME_URLS = ("poll", "pause", "replay", "rematch", "settings", "resign", "log", "join", "submit", "walk",
+             "take_back")
+_GAME_URLS = Kept(4096)
+
+
+def _game_urls(game: Game) -> dict[str, str]:
+    return _GAME_URLS.keep((get_script_prefix(), game.pk),
+                           lambda: {name: reverse(f"games:{name}", args=[game.pk]) for name in GAME_URLS})
+
+
 def _my_seat(request: GameRequest, seats: list):
     return next((s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk
                  and not s.dropped), None)
@@ -196,9 +210,10 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
     my_seat = _my_seat(request, seats)
     seat_index = my_seat.index if my_seat else None
     view = selectors.player_view(game=game, seat_index=seat_index)
+    urls = _game_urls(game)
     context: dict[str, Any] = {
         "game": game, "seats": seats, "my_seat": my_seat, "seat_index": seat_index, "view": view,
-        "stamp": _stamp(game), "names": names, "lang": lang,
+        "stamp": _stamp(game), "names": names, "lang": lang, "urls": urls,
     }
     if game.status == Game.Status.OPEN:
         return context
@@ -241,7 +256,7 @@ def _page_context(request: GameRequest, game: Game, *, full_log: bool = False) -
         "pending_for_me": bool(view["pending"]) and bool(actions),
         "groups": groups,
         # Reversed once, not twice per action group by the template's url tag (issue 17, eleventh wave).
-        "submit_url": reverse("games:submit", args=[game.pk]),
+        "submit_url": urls["submit"],
         # Kept per version, seat, language and names (games.cache), with the ringed fields and a
         # spectator's delayed position in the key: no seat is ever shown a board built for another.
         "board_svg": mark_safe(game_cache.board_svg(

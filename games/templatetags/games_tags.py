@@ -227,14 +227,17 @@ def log_items(log: list[dict[str, Any]]) -> SafeString:
     zone, lang = timezone.get_current_timezone_name(), get_language()
     prefix = get_script_prefix()  # the rules' URLs start with it
     out = []
-    for entry in reversed(log):
+    marks = getattr(log, "kept_as", None) or [None] * len(log)   # games.cache.Described
+    for entry, mark in zip(reversed(log), reversed(marks), strict=True):
         # Each entry's <li> is kept per process (issue 17, seventh wave, second round): it is a pure
         # function of what ``_log_item`` reads of the entry as the viewer's log shows it (not the raw
         # action, which the entry also holds: a third of its pickle), the language, the time zone and the
-        # date format.
-        key = _kept_key(lang, (zone, short, prefix, entry.get("sequence", ""), entry.get("seat"),
-                               entry.get("taken_back"), entry.get("created_at"), entry.get("who", ""),
-                               entry.get("action_text", ""), entry.get("events")))
+        # date format. An entry described through games.cache.log_sentences is a pure function of the mark
+        # it is kept under there, which then names it instead of its pickle (twelfth wave, second part).
+        key = (_kept_key(lang, (zone, short, prefix, entry.get("sequence", ""), entry.get("seat"),
+                                entry.get("taken_back"), entry.get("created_at"), entry.get("who", ""),
+                                entry.get("action_text", ""), entry.get("events")))
+               if mark is None else (lang, zone, short, prefix, mark))
         out.append(_LOG_ITEMS.keep(key, partial(_log_item, entry, words, rules, short, zone, lang)))
     return SafeString("".join(out))
 

@@ -73,7 +73,7 @@ def test_the_tail_is_kept_as_plain_rows_that_describe_as_the_log_does(players):
     and each kept row reads as the log's row does, for every seat and a spectator."""
     game = seed_game_fast(players, 60)
     selectors.log_tail(game=game, seat_index=0)
-    kept = cache.get(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail")
+    kept = cache.get(selectors._tail_key(game, game.version))
     assert kept is not None and all(type(row) is selectors.TailRow for row in kept.rows)
     for seat in (0, 1, None):
         assert [selectors.log_entry(row, seat, game=game) for row in kept.rows] == \
@@ -85,7 +85,7 @@ def test_a_tail_read_after_a_newer_write_is_not_filed_under_the_older_version(pl
     stale = Game.objects.get(pk=game.pk)
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)  # a write committed meanwhile
     selectors.log_tail(game=stale, seat_index=0)
-    assert cache.get(f"game:{game.pk}:{game.seed[:8]}:{stale.version}:tail") is None
+    assert cache.get(selectors._tail_key(game, stale.version)) is None
 
 
 def _step(client, game, players, prefer: str = ""):
@@ -161,7 +161,7 @@ def test_a_step_files_the_next_tail_without_the_game_the_service_left_on_its_row
     _page(client, game, players[acting_seat(load_state(game))])   # the tail at this version
     _step(client, game, players)
     game.refresh_from_db()
-    filed = cache.get(f"game:{game.pk}:{game.seed[:8]}:{game.version}:tail")
+    filed = cache.get(selectors._tail_key(game, game.version))
     assert filed is not None and filed.rows[-1].sequence == game.version
     # Plain values (no model instance, so no Game nor its state pickled along): the next version's first
     # reader unpickles 120 of them.
@@ -183,7 +183,7 @@ def test_an_api_step_files_the_next_tail_so_its_first_reader_reads_no_log_row(cl
                            content_type="application/json", HTTP_IDEMPOTENCY_KEY="api-tail-1")
     assert response.status_code == 201, response.content
     fresh = Game.objects.get(pk=game.pk)
-    filed = cache.get(f"game:{fresh.pk}:{fresh.seed[:8]}:{fresh.version}:tail")
+    filed = cache.get(selectors._tail_key(fresh, fresh.version))
     assert filed is not None and filed.rows[-1].sequence == fresh.version
     with django_assert_num_queries(0):
         tail = selectors.log_tail(game=fresh, seat_index=1 - seat)
