@@ -177,6 +177,18 @@ class Seat(models.Model):
         return f"{self.game} seat {self.index}"
 
 
+
+class BotMemory(models.Model):
+    """What a bot learnt from its own earlier steps in a seat (``games.bots.Bot.memory``): the site builds
+    the bot afresh for every step, and without it the bot retried the same token, field and monster
+    forever (issue 14). Apart from the seat, whose row every page reads; only bot steps read this."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, primary_key=True, related_name="bot_memory")
+    data = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return f"bot memory of seat {self.seat_id}"
+
 class TokenPosition(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="token_positions")
     token_id = models.CharField(max_length=32)

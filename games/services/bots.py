@@ -20,6 +20,7 @@ from games.persistence import load_state
 from games.selectors import log_tail_extend
 from games.titles import title_of
 
+from .bot_memory import keep, remembering
 from .bot_seats import SITE_LEVELS, bot_seat, schedule_bot
 from .lobby import game_create, start
 from .submit import action_submit, seat_of
@@ -78,6 +79,7 @@ def play_step(*, game_id: int, version: int) -> bool:
     legal = title.legal_actions(content, state, seat.index)
     if not legal:
         return False
+    bot = remembering(bot, game=game, seat_index=seat.index)
     action = bot.choose(content, title.view(content, state, seat.index), legal)
     try:
         result = action_submit(game=game, user=None, action=action.to_json(), expected_version=version,
@@ -85,6 +87,7 @@ def play_step(*, game_id: int, version: int) -> bool:
     except StaleVersion:
         return False
     if not result.replayed:
+        keep(bot, game=game, seat_index=seat.index)
         # The step's row goes onto the cached tail of the log, as a person's step through the page or
         # the API does: the version's first reader then reads no log row (issue 17).
         log_tail_extend(game=game, version=version, rows=[result.action])

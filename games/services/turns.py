@@ -18,6 +18,7 @@ from games.models import Game, Notification, Seat
 from games.persistence import load_state
 from games.titles import title_of
 
+from .bot_memory import keep, remembering
 from .mails import deliver_on_commit
 from .submit import SubmitResult, action_submit
 from .villains import is_villains_turn, villains_turn
@@ -117,12 +118,17 @@ def play_system_turn(*, game: Game, seat_index: int, turn: int, reason: str, pol
         legal = title.legal_actions(content, state, seat)
         if not legal:
             break
+        bot = None
         if policy == "bot" or state.pending:
-            # The stand-in is the normal bot; it sees only this seat's view (games.bots).
-            action = bot_action(content, state, seat, Bot(Seat.STAND_IN_LEVEL, f"{rng.random()}:{game.version}"))
+            # The stand-in is the normal bot; it sees only this seat's view (games.bots) and keeps what it
+            # learnt in the seat's earlier stand-in steps (services.bot_memory).
+            bot = remembering(Bot(Seat.STAND_IN_LEVEL, f"{rng.random()}:{game.version}"), game=game, seat_index=seat)
+            action = bot_action(content, state, seat, bot)
         else:
             action = title.skip_action(legal)
-        action_submit(game=game, user=None, action=action.to_json(), expected_version=game.version,
-                      idempotency_key=f"{reason}:{turn}:{game.version}", seat_index=seat)
+        result = action_submit(game=game, user=None, action=action.to_json(), expected_version=game.version,
+                               idempotency_key=f"{reason}:{turn}:{game.version}", seat_index=seat)
+        if bot is not None and not result.replayed:
+            keep(bot, game=game, seat_index=seat)
         steps += 1
     return steps
