@@ -21,10 +21,7 @@ DRAGON_FIELD = "V9"
 HEAL_FIELDS = ("N5", "I5")
 REST_COST = 4.0            # a turn spent resting, in planning steps
 HEALERS = {"A5", "K5"}     # the Quelle des Lebens and the Kräuterfrau, where they lie
-# Below this the bot grows stronger before it fights its deed's monster. At 0.25 the Zentaur (ranged 7, two
-# dice) did not fight the Höhlentroll of the Axt der Zwerge (ranged -1, two hearts: 0.17) until he had a
-# third experience die; from 0.15 he fights him at once (docs/benchmarks.md, "Bots: twelfth round").
-DEED_FIGHT_CHANCE = 0.15
+DEED_FIGHT_CHANCE = 0.25
 HOPELESS_PROBE = 0.15      # a token guarded by a probe that passes less often is no target
 TOWER_CHANCE = (0.45, 0.15)   # the odds wanted against the Namenloser: early in the game, and at the end
 BOLD_TOWER_CHANCE = (0.3, 0.1)   # the strong bot's: its search judges the Wächter fight itself
