@@ -60,11 +60,12 @@ from .knowledge import (
 )
 from .planner import (
     DEATH_COST,
-    DEED_FIGHT_CHANCE,
+    FEW_SEATS,
     Goal,
     _encounter_worth,
     awaited_in_bag,
     choose_goal,
+    deed_fight_chance,
     forage_targets,
     guardian_fields,
     monster_fields,
@@ -95,7 +96,7 @@ SOLO_HERO_PREFERENCE = ("zentaur", *(h for h in HERO_PREFERENCE if h != "zentaur
 # round"; the plan alone with the Zentaur, no search, won 57 of the 100). The normal bot keeps its
 # order (the stand-in's measured completion); the strong bot takes the Zentaur at two seats only.
 DUEL_HERO_PREFERENCE = SOLO_HERO_PREFERENCE
-BAG_TOKEN_COST = 20.0     # a deed's token still to come out of the bag, in the deed's rough turns
+BAG_TOKEN_COST = 20.0     # a deed's token still to come out of the bag, in the deed's rough turns (1-2 seats)
 CLEAR_FIGHT = (0.1, 0.92)  # fight chances the strong bot does not search: hopeless, or as good as won
 
 
@@ -239,7 +240,7 @@ class Bot:
                     return by_type.of(Evade)[0]
                 return best
             token = content.tokens[best.token]
-            wanted = chance >= (DEED_FIGHT_CHANCE if token.deed else 0.5 if total_lp(hero) >= 3 else 0.8)
+            wanted = chance >= (deed_fight_chance(seen) if token.deed else 0.5 if total_lp(hero) >= 3 else 0.8)
             if wanted and total_lp(hero) >= 2 and not ts["fought"]:
                 return best
         # Resting only works before moving: decide it first.
@@ -538,7 +539,8 @@ class Bot:
         tokens. Counted at 6 a token, the Kelch des Eremiten (four of them) was the solo Zentaur's
         deed in half the games and took a median 71 turns from the court to the gem against 37 for
         the Axt der Zwerge (three); at 20 a token the Axt, whose Höhlentroll he now fights at once
-        (``DEED_FIGHT_CHANCE``), wins unless its fight is out of reach."""
+        (``DEED_FIGHT_CHANCE``), wins unless its fight is out of reach. From three seats on, where
+        that finished fewer games, the tokens are not counted (``planner.FEW_SEATS``)."""
         hero = me(seen)
         cost = 0.0
         revealed = {c["letter"] for c in seen["board"] if c["revealed"]}
@@ -550,7 +552,7 @@ class Bot:
                     cost += (1 / max(best, 0.02)) * (4 if part.action == "fight" else 1)
                 if token.target and token.target[0] not in revealed:
                     cost += 4
-            cost += 6 * len(part.needs) + BAG_TOKEN_COST * len(part.tokens)
+            cost += 6 * len(part.needs) + (BAG_TOKEN_COST if seen["seats"] <= FEW_SEATS else 0.0) * len(part.tokens)
             target = part.target if part.target != "manor" else None
             if target and target[0] not in revealed:
                 cost += 4

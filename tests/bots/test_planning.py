@@ -46,6 +46,8 @@ def test_the_wanted_odds_fall_as_the_game_runs_out():
     early = tower_threshold(seen)
     seen["turn"] = 140
     assert early == pytest.approx(0.55, abs=0.01) and tower_threshold(seen) == pytest.approx(0.15)
+    seen["seats"], seen["turn"] = 3, 1   # from three seats on, the earlier odds
+    assert tower_threshold(seen) == pytest.approx(0.45, abs=0.01)
 
 
 def test_the_bag_search_takes_the_deeds_next_part_first():
@@ -182,6 +184,10 @@ def test_at_the_court_the_zentaur_takes_the_deed_with_fewer_tokens_from_the_bag(
     assert {a.deed for a in offered} == set(content.deeds)
     action = Bot("normal", 1).choose(content, seen, legal(content, state, 0))
     assert action == ChooseDeed(deed="axt_der_zwerge"), action
+    # From three seats on (where it finished fewer games) the tokens are not counted: the Kelch, as before.
+    state = begun(content, play_state(content, [("zentaur", "J5"), ("krieger", "A1"), ("zwerg", "B1")]))
+    action = Bot("normal", 1).choose(content, view(content, state, 0), legal(content, state, 0))
+    assert action == ChooseDeed(deed="kelch_des_eremiten"), action
 
 
 def test_the_zentaur_fights_the_hoehlentroll_at_once_instead_of_growing_stronger_first():
