@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench completion --games N --seats K --level L [--ladder GAMES]
     .venv/bin/python -m bench completion --duel GAMES     (strong against normal, two seats)
+    .venv/bin/python -m bench completion --games N --seats K --trace   (where the turns go, per phase)
 
 ends with exactly one line
 ``completion: F/N finished, S stalls, C crashes, median T turns per seat, p95 U turns per seat``
@@ -29,6 +30,7 @@ from games.bots.search import hero_progress
 from games.engine import apply, legal_actions, new_game, view
 from games.engine.content import Content, load_content
 from games.engine.core.dice import SeededDice
+from games.engine.core.state import State
 from games.engine.playout import acting_seat
 
 TURN_LIMIT = 150          # turns per seat
@@ -51,7 +53,10 @@ class Result:
     progress: list[float] = field(default_factory=list)    # each seat's progress at the end (search.hero_progress)
 
 
-def play_game(content: Content, seats: int, seed: str, levels: list[str], turn_limit: int = TURN_LIMIT) -> Result:
+def play_game(content: Content, seats: int, seed: str, levels: list[str], turn_limit: int = TURN_LIMIT,
+              observe: Callable[[State], object] | None = None) -> Result:
+    """One bot-only game. ``observe`` (the phase tracer, ``bench.completion_trace``) sees the state before
+    every bot decision."""
     result = Result()
     bots = [Bot(level, f"{seed}:{i}") for i, level in enumerate(levels)]
     start = time.perf_counter()
@@ -61,6 +66,8 @@ def play_game(content: Content, seats: int, seed: str, levels: list[str], turn_l
         turn, in_turn = state.turn, 0
         while state.phase != "finished" and state.turn <= turn_limit * seats:
             seat = acting_seat(state)
+            if observe is not None:
+                observe(state)
             if not legal_actions(content, state, seat):
                 result.stall = f"nobody can act ({state.phase}, turn {state.turn})"
                 break
@@ -192,9 +199,16 @@ def main(argv: list[str] | None = None, quick: bool = False) -> int:
                         help="also play this many head-to-head games per pair of levels")
     parser.add_argument("--duel", type=int, default=0, metavar="GAMES",
                         help="only play this many two-seat games of strong against normal")
+    parser.add_argument("--trace", action="store_true",
+                        help="instead: the same deals traced, median turns per phase and per goal (completion_trace)")
     args = parser.parse_args(argv if argv is not None else [])
     if args.duel:
         duel(args.duel, "strong", "normal")
+        return 0
+    if args.trace:
+        from .completion_trace import trace
+
+        trace(args.games, args.seats, args.level)
         return 0
     if args.ladder:
         ladder(args.ladder)
