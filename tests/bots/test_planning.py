@@ -112,11 +112,9 @@ def test_a_bot_waiting_for_the_bag_turns_the_face_down_card_beside_it():
     assert dist["A1"] < 10, dist["A1"]   # the way to card B beside him, not to Z1 across the board
 
 
-def test_a_gem_holder_whose_best_skill_the_card_parries_fetches_the_cards_weapon():
-    """Rulebook "Der Kampf gegen den Namenlosen": a star means that skill cannot attack him unless the
-    hero carries the weapon the card names, then at -3; the Kristall brought to the Feen (G5) gives the
-    Elfenbogen. Traced solo: a Zentaur who knew the Wesen aus der Tiefe (ranged starred) held the
-    Kristall quest and foraged at 0.00 odds until the turn limit ("grow stronger for the Namenloser")."""
+def _zentaur_with_the_kristall_quest():
+    """A Zentaur with the gem and the Kristall quest, the Wesen aus der Tiefe (ranged starred) known, the
+    Namenloser on H3 and the Kristall open on C8."""
     content = load_content()
     state = play_state(content, [("zentaur", "A1")])
     hero = state.heroes[0]
@@ -127,6 +125,15 @@ def test_a_gem_holder_whose_best_skill_the_card_parries_fetches_the_cards_weapon
     state.revealed_cards = ["namenloser"]
     put_token(state, "namenloser", "H3", face_up=True)
     put_token(state, "qi-kristall", "C8", face_up=True)
+    return content, state, hero
+
+
+def test_a_gem_holder_whose_best_skill_the_card_parries_fetches_the_cards_weapon():
+    """Rulebook "Der Kampf gegen den Namenlosen": a star means that skill cannot attack him unless the
+    hero carries the weapon the card names, then at -3; the Kristall brought to the Feen (G5) gives the
+    Elfenbogen. Traced solo: a Zentaur who knew the Wesen aus der Tiefe (ranged starred) held the
+    Kristall quest and foraged at 0.00 odds until the turn limit ("grow stronger for the Namenloser")."""
+    content, state, hero = _zentaur_with_the_kristall_quest()
     seen = view(content, state, 0)
     assert max(card_chances(content, seen, healed=True).values()) < tower_threshold(seen)
     goal = choose_goal(content, seen)
@@ -191,16 +198,7 @@ def test_a_token_under_a_monster_the_hero_would_lose_to_waits_until_he_is_strong
 
 
 def test_the_weapon_under_a_monster_the_hero_would_lose_to_waits_until_he_is_stronger():
-    content = load_content()
-    state = play_state(content, [("zentaur", "A1")])
-    hero = state.heroes[0]
-    hero.gem = True
-    hero.quests = ["fd-33"]   # Aufgabe: Der Kristall
-    state.tokens["fd-33"] = TokenState(loc="quest:0", face_up=True)
-    state.namenloser_card = "wesen_aus_der_tiefe"
-    state.revealed_cards = ["namenloser"]
-    put_token(state, "namenloser", "H3", face_up=True)
-    put_token(state, "qi-kristall", "C8", face_up=True)
+    content, state, hero = _zentaur_with_the_kristall_quest()
     put_token(state, "fd-18", "C8", face_up=True)   # the Oger: ranged -1, melee -3, two hearts
     goal = choose_goal(content, view(content, state, 0))
     assert goal.name == "grow stronger to fetch the elfenbogen" and goal.forage and goal.targets == {"C8"}
