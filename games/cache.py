@@ -150,20 +150,18 @@ def log_sentences(
             found[key] = kept
     asked = [key for key in keys if key not in found]
     if asked:
-        shared = cache.get_many(asked)
-        found.update(shared)
-        for key, mark in zip(keys, local, strict=True):
-            if mark is not None and key in shared:
-                _SENTENCES.put(mark, shared[key])
+        found.update(cache.get_many(asked))
     missing = [entry for entry, key in zip(entries, keys, strict=True) if key not in found]
     if missing:
         described = list(describe(missing))
         fresh = {key: value for key, value in zip((k for k in keys if k not in found), described, strict=True)}
         cache.set_many(fresh, SECONDS)
         found.update(fresh)
-        for key, mark in zip(keys, local, strict=True):
-            if mark is not None and key in fresh:
-                _SENTENCES.put(mark, fresh[key])
+    # What this process did not hold yet (read from the shared cache or described just now) it keeps.
+    unheld = set(asked)
+    for key, mark in zip(keys, local, strict=True):
+        if mark is not None and key in unheld:
+            _SENTENCES.put(mark, found[key])
     return Described([_copy(found[key]) for key in keys], local)
 
 
